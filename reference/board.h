@@ -1,0 +1,46 @@
+/* board.h - the 32 dark squares of an 8x8 checkers board and their geometry.
+ *
+ * Squares are numbered 1-32 in the standard English-checkers way: four per
+ * row, square 1 in the top row, rows alternating their offset.  White men
+ * move up the board, toward smaller numbers.  Nothing here wraps around an
+ * edge: a step that would leave the board has no square. */
+#ifndef BOARD_H
+#define BOARD_H
+
+#include <stdbool.h>
+
+enum { SQUARES = 32, NO_SQUARE = 0 };
+
+/* What stands on a square. */
+typedef enum { EMPTY, BLACK, WHITE } piece;
+
+/* A position: what stands on each square, indexed 1..32 (index 0 unused). */
+typedef struct {
+    piece at[SQUARES + 1];
+} board;
+
+/* Directions a white man may go: up-left and up-right. */
+enum { LEFT = -1, RIGHT = +1 };
+
+/* Is n a square number?  on_board(1), on_board(32); not on_board(0), on_board(33). */
+bool on_board(int n);
+
+/* Row of a square, 0 at the top.  row_of(1) == 0, row_of(32) == 7. */
+int row_of(int n);
+
+/* Column of a square, 0 at the left.  col_of(1) == 1, col_of(5) == 0, col_of(4) == 7. */
+int col_of(int n);
+
+/* The square at (row, col), or NO_SQUARE for a light square or off the board.
+ * square_at(0, 1) == 1, square_at(1, 0) == 5, square_at(0, 0) == NO_SQUARE. */
+int square_at(int row, int col);
+
+/* The square `steps` diagonal steps forward (up) from n in direction dir, or
+ * NO_SQUARE if that leaves the board.
+ * ahead(9, LEFT, 1) == 5, ahead(9, RIGHT, 2) == 2, ahead(5, LEFT, 1) == NO_SQUARE. */
+int ahead(int n, int dir, int steps);
+
+/* An empty board. */
+board empty_board(void);
+
+#endif

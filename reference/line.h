@@ -1,0 +1,45 @@
+/* line.h - the line protocol shared by every program of the project.
+ *
+ * One question per line, tab-separated columns:  black  white  from  to
+ * A list is comma-separated square numbers, or "-" for no pieces.  Columns
+ * past the fourth are ignored (so rows of cases.tsv can be piped in); blank
+ * lines and lines starting with '#' are skipped. */
+#ifndef LINE_H
+#define LINE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "board.h"
+
+/* One question, as read: the pieces in input order, and the move. */
+typedef struct {
+    int black[SQUARES], nblack;
+    int white[SQUARES], nwhite;
+    int from, to;
+} question;
+
+typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR } line_status;
+
+/* Room enough for any message parse_line writes (long values are cut short). */
+enum { LINE_ERROR_SIZE = 160 };
+
+/* Parses the line text[0..len) (it may hold NUL bytes; a trailing "\n" or
+ * "\r\n" is ignored) into *q.  On LINE_ERROR, err holds "<column>: <what is
+ * wrong>", naming the offending value.  Every list is checked: squares 1-32,
+ * no square twice, black and white disjoint, white not empty, from white. */
+line_status parse_line(const char *text, size_t len, question *q, char err[LINE_ERROR_SIZE]);
+
+/* The board a valid question describes. */
+board question_board(const question *q);
+
+/* Answers one valid question, printing its output line(s) to out. */
+typedef void (*answer_fn)(const question *q, void *ctx, FILE *out);
+
+/* The batch loop: reads lines from in to EOF, answers each question, prints
+ * "error" for a bad line (and "line N: <message>" on stderr, after a prefix
+ * such as the program's name), skips blank and comment lines.  Returns the
+ * exit status: 2 if any line was bad, else 0 (1 if reading failed). */
+int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx);
+
+#endif

@@ -1,0 +1,106 @@
+/* main.c - the reference CLI: one question from the arguments, or a batch of
+ * protocol lines from standard input.  See usage() for both forms. */
+#include <stdio.h>
+#include <string.h>
+
+#include "line.h"
+#include "rules.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: reference [--rule challenge|english] [BLACK WHITE FROM TO]\n"
+          "\n"
+          "Is moving the white man on FROM to TO a legal English-checkers move?\n"
+          "Prints true or false.\n"
+          "\n"
+          "  BLACK, WHITE  comma-separated square numbers 1-32, or - for none\n"
+          "  FROM, TO      square numbers; FROM must hold a white piece\n"
+          "\n"
+          "Without BLACK WHITE FROM TO, reads questions from standard input, one per\n"
+          "line, as tab-separated columns black, white, from, to (more columns are\n"
+          "ignored, so rows of cases.tsv can be piped in; blank lines and lines\n"
+          "starting with # are skipped). Each line gets true, false, or error (with\n"
+          "a message on standard error); the exit status is 2 if any line was bad.\n"
+          "\n"
+          "  --rule challenge  (default) capture is mandatory for the moving piece\n"
+          "  --rule english    if any white man can capture, no simple move is legal\n"
+          "  -h, --help        this text\n"
+          "\n"
+          "Example: reference 6,7 10 10 1   prints true\n",
+          out);
+}
+
+static void answer(const question *q, void *ctx, FILE *out)
+{
+    board b = question_board(q);
+    fputs(is_legal(&b, q->from, q->to, *(const rule *)ctx) ? "true\n" : "false\n", out);
+}
+
+/* A single question from the command line: the same parser, on the four
+ * arguments joined by tabs, so both forms accept and reject the same text. */
+static int ask(char *const args[], rule r)
+{
+    size_t len = 0;
+    for (int i = 0; i < 4; i++)
+        len += strlen(args[i]) + 1;
+    char text[len];
+    text[0] = '\0';
+    for (int i = 0; i < 4; i++) {
+        strcat(text, args[i]);
+        strcat(text, i < 3 ? "\t" : "");
+    }
+    question q;
+    char err[LINE_ERROR_SIZE];
+    switch (parse_line(text, strlen(text), &q, err)) {
+    case LINE_OK:
+        answer(&q, &r, stdout);
+        return 0;
+    case LINE_SKIP:
+        strcpy(err, "black: empty question");
+        break;
+    case LINE_ERROR:
+        break;
+    }
+    puts("error");
+    fprintf(stderr, "reference: %s\n", err);
+    return 2;
+}
+
+int main(int argc, char *argv[])
+{
+    rule r = RULE_CHALLENGE;
+    char *args[4];
+    int nargs = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--rule") || !strncmp(a, "--rule=", 7)) {
+            const char *v = a[6] == '=' ? a + 7 : i + 1 < argc ? argv[++i] : "";
+            if (!strcmp(v, "challenge"))
+                r = RULE_CHALLENGE;
+            else if (!strcmp(v, "english"))
+                r = RULE_ENGLISH;
+            else {
+                fprintf(stderr, "reference: --rule takes challenge or english, not \"%s\"\n", v);
+                return 2;
+            }
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "reference: unknown option %s (try --help)\n", a);
+            return 2;
+        } else if (nargs < 4) {
+            args[nargs++] = argv[i];
+        } else {
+            fprintf(stderr, "reference: too many arguments: BLACK WHITE FROM TO (try --help)\n");
+            return 2;
+        }
+    }
+    if (nargs == 4)
+        return ask(args, r);
+    if (nargs != 0) {
+        fprintf(stderr, "reference: need all four of BLACK WHITE FROM TO, or none to read lines (try --help)\n");
+        return 2;
+    }
+    return run_lines(stdin, stdout, answer, &r);
+}
