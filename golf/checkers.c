@@ -1,1 +1,1 @@
-long B,O;E;g(p,t){int r=0,d=3;for(;++d<6;)B>>p-d&~O>>p-d*2&1?r|=2|g(p-d*2,0):0;return r?r&1:~O>>E&!(p-E-4*t>>t);}f(b,w,s,e)int*b,*w;{for(B=0,O=0x10080403FF;*w;)O|=1L<<(*w++*9+71>>3);for(;*b;)B|=1L<<(*b++*9+71>>3);O|=B;E=e*9+71>>3;return g(s*9+71>>3,1);}
+long B,F,P,S;f(b,w,s,e)int*b,*w;{for(F=0;*b||F>=0&&(B=F>>4,b=w,F^=~67240192);)F^=1L<<~-*b++*9/8;for(P=S=1L<<~-s*9/8;s--;)P^=P&(B&F|B*2&F*4)<<8^F&(P>>8&B|P>>10&B/2);return(P&S?F&S*3>>5:P)>>~-e*9/8&1;}

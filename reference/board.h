@@ -25,10 +25,12 @@ enum { LEFT = -1, RIGHT = +1 };
 /* Is n a square number?  on_board(1), on_board(32); not on_board(0), on_board(33). */
 bool on_board(int n);
 
-/* Row of a square, 0 at the top.  row_of(1) == 0, row_of(32) == 7. */
+/* Row of square n (on the board), 0 at the top.
+ * row_of(1) == 0, row_of(4) == 0, row_of(5) == 1, row_of(32) == 7. */
 int row_of(int n);
 
-/* Column of a square, 0 at the left.  col_of(1) == 1, col_of(5) == 0, col_of(4) == 7. */
+/* Column of square n (on the board), 0 at the left; even rows start one
+ * column in.  col_of(1) == 1, col_of(4) == 7, col_of(5) == 0, col_of(32) == 6. */
 int col_of(int n);
 
 /* The square at (row, col), or NO_SQUARE for a light square or off the board.
@@ -40,7 +42,7 @@ int square_at(int row, int col);
  * ahead(9, LEFT, 1) == 5, ahead(9, RIGHT, 2) == 2, ahead(5, LEFT, 1) == NO_SQUARE. */
 int ahead(int n, int dir, int steps);
 
-/* An empty board. */
+/* An empty board: empty_board().at[n] == EMPTY for every n in 0..32. */
 board empty_board(void);
 
 #endif

@@ -1,17 +1,20 @@
 /* line.c - parsing one protocol line into a question, with exact errors.
  *
  * The parser never copies the line: it walks [begin, end) ranges, so a line
- * of any length is fine, and values quoted in messages are cut short. */
+ * of any length (or holding NUL bytes) is fine, and each check is one pass.
+ * Values quoted in messages are escaped and cut short. */
 #define _POSIX_C_SOURCE 200809L /* getline */
 #include "line.h"
 
-#include <stdlib.h>
-
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const column_name[] = {"black", "white", "from", "to"};
 enum { BLACK_COL, WHITE_COL, FROM_COL, TO_COL, COLUMNS };
+
+/* ==================== Spans and messages ==================== */
 
 /* A range of the line: one column, or one list element. */
 typedef struct {
@@ -20,39 +23,62 @@ typedef struct {
 
 static size_t span_len(span s) { return (size_t)(s.end - s.begin); }
 
-/* Writes s into out (size outsize) as a quoted, printable string, cut short
- * with "..." past 24 bytes: messages stay one short line whatever the input. */
-static void quote(span s, char *out, size_t outsize)
+static bool has_byte(span s, char c)
 {
-    size_t n = 0, max = 24;
-    n += (size_t)snprintf(out + n, outsize - n, "\"");
-    for (const char *p = s.begin; p < s.end && n + 8 < outsize; p++) {
-        unsigned char c = (unsigned char)*p;
-        if ((size_t)(p - s.begin) == max) {
-            n += (size_t)snprintf(out + n, outsize - n, "...");
-            break;
-        }
-        if (c < 0x20 || c >= 0x7f)
-            n += (size_t)snprintf(out + n, outsize - n, "\\x%02x", c);
-        else
-            n += (size_t)snprintf(out + n, outsize - n, "%c", c);
-    }
-    snprintf(out + n, outsize - n, "\"");
+    return span_len(s) > 0 && memchr(s.begin, c, span_len(s)) != NULL;
 }
 
-static line_status fail(char *err, int col, const char *what, span value)
+/* Enough for a quoted value: QUOTE_BYTES bytes, each at most 4 characters
+ * escaped, the quotes, "..." and the terminator. */
+enum { QUOTE_BYTES = 20, QUOTE_SIZE = 2 + 4 * QUOTE_BYTES + 3 + 1 };
+
+/* Writes s into out as a quoted, printable string: control bytes, DEL and
+ * non-ASCII bytes as \xNN, quote and backslash escaped, cut short with "..."
+ * past QUOTE_BYTES bytes.  A message stays one short line whatever the input. */
+static void quote(span s, char out[QUOTE_SIZE])
 {
-    char q[64];
-    quote(value, q, sizeof q);
+    char *o = out;
+    *o++ = '"';
+    const char *p = s.begin;
+    for (; p < s.end && p - s.begin < QUOTE_BYTES; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c >= 0x7f) {
+            static const char hex[] = "0123456789abcdef";
+            *o++ = '\\';
+            *o++ = 'x';
+            *o++ = hex[c >> 4];
+            *o++ = hex[c & 0xf];
+        } else {
+            if (c == '"' || c == '\\')
+                *o++ = '\\';
+            *o++ = (char)c;
+        }
+    }
+    if (p < s.end) {
+        memcpy(o, "...", 3);
+        o += 3;
+    }
+    *o++ = '"';
+    *o = '\0';
+}
+
+/* "<column>: "<value>" <what>" into err; always LINE_ERROR. */
+static line_status fail(char *err, int col, span value, const char *what)
+{
+    char q[QUOTE_SIZE];
+    quote(value, q);
     snprintf(err, LINE_ERROR_SIZE, "%s: %s %s", column_name[col], q, what);
     return LINE_ERROR;
 }
 
-static line_status fail_square(char *err, int col, const char *what, int square)
+/* "<column>: square N <what>" into err; always LINE_ERROR. */
+static line_status fail_square(char *err, int col, int square, const char *what)
 {
     snprintf(err, LINE_ERROR_SIZE, "%s: square %d %s", column_name[col], square, what);
     return LINE_ERROR;
 }
+
+/* ==================== Squares and lists ==================== */
 
 /* The first control byte (or DEL) in s, or -1. */
 static int control_byte(span s)
@@ -63,58 +89,39 @@ static int control_byte(span s)
     return -1;
 }
 
-/* Parses one square number: plain decimal digits, value 1-32. */
+/* Why s, which holds something other than digits, is no square number. */
+static const char *not_a_number(span s)
+{
+    if (has_byte(s, ' '))
+        return "holds a space (columns are separated by tabs, and numbers hold no spaces)";
+    if (*s.begin == '[' || *s.begin == '(' || *s.begin == '{')
+        return "has brackets (a square is a plain number)";
+    return "is not a square number (decimal digits only, 1-32)";
+}
+
+/* Parses one square number: decimal digits only (no sign, point or space),
+ * value 1-32.  Leading zeros are harmless: "05" is 5. */
 static line_status parse_square(span s, int col, int *square, char *err)
 {
     if (span_len(s) == 0)
-        return fail(err, col, "is empty: a square number 1-32 is needed", s);
+        return fail(err, col, s, "is empty: a square number 1-32 is needed");
     int c = control_byte(s);
     if (c >= 0) {
-        char what[48];
-        snprintf(what, sizeof what, "holds control byte 0x%02x", c);
-        return fail(err, col, what, s);
+        char what[40];
+        snprintf(what, sizeof what, "holds control byte 0x%02x", (unsigned)c);
+        return fail(err, col, s, what);
     }
     int value = 0;
     for (const char *p = s.begin; p < s.end; p++) {
-        if (*p < '0' || *p > '9') {
-            if (*s.begin == '[' || *s.begin == '(')
-                return fail(err, col, "is not a square number (write lists as 1,2,3 without brackets)", s);
-            return fail(err, col, "is not a square number (plain decimal digits, 1-32)", s);
-        }
+        if (*p < '0' || *p > '9')
+            return fail(err, col, s, not_a_number(s));
         if (value <= SQUARES) /* saturate: huge numbers are simply off the board */
             value = value * 10 + (*p - '0');
     }
     if (!on_board(value))
-        return fail(err, col, "is off the board (squares are 1-32)", s);
+        return fail(err, col, s, "is off the board (squares are 1-32)");
     *square = value;
     return LINE_OK;
-}
-
-/* Parses a comma-separated list (or "-") into out[], at most SQUARES squares,
- * rejecting a square listed twice. */
-static line_status parse_list(span s, int col, int *out, int *count, char *err)
-{
-    *count = 0;
-    if (span_len(s) == 1 && *s.begin == '-')
-        return LINE_OK;
-    if (span_len(s) == 0)
-        return fail(err, col, "is empty: write - for no pieces", s);
-    for (const char *p = s.begin;; p++) {
-        const char *comma = memchr(p, ',', (size_t)(s.end - p));
-        span element = {p, comma ? comma : s.end};
-        if (span_len(element) == 0)
-            return fail(err, col, "has an empty element", s);
-        int square;
-        if (parse_square(element, col, &square, err) != LINE_OK)
-            return LINE_ERROR;
-        for (int i = 0; i < *count; i++)
-            if (out[i] == square)
-                return fail_square(err, col, "is listed twice", square);
-        out[(*count)++] = square; /* no repeats among 1-32: at most SQUARES */
-        if (!comma)
-            return LINE_OK;
-        p = comma;
-    }
 }
 
 static bool listed(const int *list, int count, int square)
@@ -125,12 +132,84 @@ static bool listed(const int *list, int count, int square)
     return false;
 }
 
+/* Parses a comma-separated list (or "-") into out[].  A square listed twice
+ * is an error, so out[] never holds more than SQUARES squares, and a long
+ * list fails at its first repeat. */
+static line_status parse_list(span s, int col, int *out, int *count, char *err)
+{
+    *count = 0;
+    if (span_len(s) == 1 && *s.begin == '-')
+        return LINE_OK;
+    if (span_len(s) == 0)
+        return fail(err, col, s, "is empty: write - for no pieces");
+    if (*s.begin == '[' || *s.begin == '(' || *s.begin == '{')
+        return fail(err, col, s, "has brackets (write a list as 1,2,3, or - for none)");
+    for (const char *p = s.begin;; p++) {
+        const char *comma = memchr(p, ',', (size_t)(s.end - p));
+        span element = {p, comma ? comma : s.end};
+        if (span_len(element) == 0)
+            return fail(err, col, s, "has an empty element (a stray comma)");
+        int square;
+        if (parse_square(element, col, &square, err) != LINE_OK)
+            return LINE_ERROR;
+        if (listed(out, *count, square))
+            return fail_square(err, col, square, "is listed twice");
+        out[(*count)++] = square;
+        if (!comma)
+            return LINE_OK;
+        p = comma;
+    }
+}
+
+/* ==================== Lines ==================== */
+
+/* Only spaces and tabs: such a line counts as blank. */
 static bool blank(span s)
 {
     for (const char *p = s.begin; p < s.end; p++)
         if (*p != ' ' && *p != '\t')
             return false;
     return true;
+}
+
+/* Cuts line into its four columns; a fourth tab and what follows it are
+ * ignored. */
+static line_status split_columns(span line, span col[COLUMNS], char *err)
+{
+    const char *p = line.begin;
+    for (int i = 0; i < COLUMNS; i++) {
+        if (p == NULL) {
+            snprintf(err, LINE_ERROR_SIZE, "%s: column missing (a line is black, white, from, to%s)",
+                     column_name[i],
+                     has_byte(line, ' ') ? ", separated by tabs, not spaces" : ", tab-separated");
+            return LINE_ERROR;
+        }
+        const char *tab = memchr(p, '\t', (size_t)(line.end - p));
+        col[i] = (span){p, tab ? tab : line.end};
+        p = tab ? tab + 1 : NULL;
+    }
+    return LINE_OK;
+}
+
+/* The two lists together: no square both black and white, some white piece. */
+static line_status check_pieces(const question *q, span white, char *err)
+{
+    for (int i = 0; i < q->nwhite; i++)
+        if (listed(q->black, q->nblack, q->white[i]))
+            return fail_square(err, WHITE_COL, q->white[i], "is in the black list too");
+    if (q->nwhite == 0)
+        return fail(err, WHITE_COL, white, "lists no pieces, but the piece on from must be white");
+    return LINE_OK;
+}
+
+/* The mover must be one of the white pieces. */
+static line_status check_from(const question *q, char *err)
+{
+    if (listed(q->white, q->nwhite, q->from))
+        return LINE_OK;
+    return fail_square(err, FROM_COL, q->from,
+                       listed(q->black, q->nblack, q->from) ? "holds a black piece, not a white one"
+                                                              : "is empty, not a white piece");
 }
 
 line_status parse_line(const char *text, size_t len, question *q, char err[LINE_ERROR_SIZE])
@@ -143,31 +222,15 @@ line_status parse_line(const char *text, size_t len, question *q, char err[LINE_
     if (blank(line) || *line.begin == '#')
         return LINE_SKIP;
 
+    /* Column by column, so the first fault in reading order is reported. */
     span col[COLUMNS];
-    const char *p = line.begin;
-    for (int i = 0; i < COLUMNS; i++) {
-        if (p == NULL) {
-            snprintf(err, LINE_ERROR_SIZE, "%s: column missing (need black, white, from, to, tab-separated)",
-                     column_name[i]);
-            return LINE_ERROR;
-        }
-        const char *tab = memchr(p, '\t', (size_t)(line.end - p));
-        col[i] = (span){p, tab ? tab : line.end};
-        p = tab ? tab + 1 : NULL;
-    }
-
-    if (parse_list(col[BLACK_COL], BLACK_COL, q->black, &q->nblack, err) != LINE_OK ||
-        parse_list(col[WHITE_COL], WHITE_COL, q->white, &q->nwhite, err) != LINE_OK)
+    if (split_columns(line, col, err) != LINE_OK ||
+        parse_list(col[BLACK_COL], BLACK_COL, q->black, &q->nblack, err) != LINE_OK ||
+        parse_list(col[WHITE_COL], WHITE_COL, q->white, &q->nwhite, err) != LINE_OK ||
+        check_pieces(q, col[WHITE_COL], err) != LINE_OK ||
+        parse_square(col[FROM_COL], FROM_COL, &q->from, err) != LINE_OK ||
+        check_from(q, err) != LINE_OK)
         return LINE_ERROR;
-    for (int i = 0; i < q->nwhite; i++)
-        if (listed(q->black, q->nblack, q->white[i]))
-            return fail_square(err, WHITE_COL, "is black too", q->white[i]);
-    if (q->nwhite == 0)
-        return fail(err, WHITE_COL, "is empty: at least one white piece is needed", col[WHITE_COL]);
-    if (parse_square(col[FROM_COL], FROM_COL, &q->from, err) != LINE_OK)
-        return LINE_ERROR;
-    if (!listed(q->white, q->nwhite, q->from))
-        return fail_square(err, FROM_COL, "holds no white piece", q->from);
     return parse_square(col[TO_COL], TO_COL, &q->to, err);
 }
 
@@ -205,6 +268,10 @@ int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
     }
     if (ferror(in)) {
         perror("reading input");
+        status = 1;
+    }
+    if (fflush(out) != 0 || ferror(out)) { /* a full disk or closed pipe is no success */
+        perror("writing output");
         status = 1;
     }
     free(text);

@@ -3,7 +3,9 @@
  * One question per line, tab-separated columns:  black  white  from  to
  * A list is comma-separated square numbers, or "-" for no pieces.  Columns
  * past the fourth are ignored (so rows of cases.tsv can be piped in); blank
- * lines and lines starting with '#' are skipped. */
+ * lines (empty, or only spaces and tabs) and lines starting with '#' are
+ * skipped.  A line may end in "\n", "\r\n" or nothing (the last line).
+ * Squares are decimal digits only: no sign, point, space or brackets. */
 #ifndef LINE_H
 #define LINE_H
 
@@ -22,12 +24,14 @@ typedef struct {
 typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR } line_status;
 
 /* Room enough for any message parse_line writes (long values are cut short). */
-enum { LINE_ERROR_SIZE = 160 };
+enum { LINE_ERROR_SIZE = 256 };
 
 /* Parses the line text[0..len) (it may hold NUL bytes; a trailing "\n" or
  * "\r\n" is ignored) into *q.  On LINE_ERROR, err holds "<column>: <what is
- * wrong>", naming the offending value.  Every list is checked: squares 1-32,
- * no square twice, black and white disjoint, white not empty, from white. */
+ * wrong>", naming the offending value (quoted, escaped, cut short if long)
+ * or square.  Every list is checked: squares 1-32, no square twice, black and
+ * white disjoint, white not empty, from white.  Columns are checked in order
+ * and the first fault is reported. */
 line_status parse_line(const char *text, size_t len, question *q, char err[LINE_ERROR_SIZE]);
 
 /* The board a valid question describes. */
@@ -37,9 +41,9 @@ board question_board(const question *q);
 typedef void (*answer_fn)(const question *q, void *ctx, FILE *out);
 
 /* The batch loop: reads lines from in to EOF, answers each question, prints
- * "error" for a bad line (and "line N: <message>" on stderr, after a prefix
- * such as the program's name), skips blank and comment lines.  Returns the
- * exit status: 2 if any line was bad, else 0 (1 if reading failed). */
+ * "error" for a bad line (and "line N: <message>" on stderr, N counting every
+ * line from 1), skips blank and comment lines.  Returns the exit status: 2 if
+ * any line was bad, else 0 (1 if reading or writing failed). */
 int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx);
 
 #endif

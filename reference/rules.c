@@ -63,3 +63,34 @@ bool is_legal(const board *b, int from, int to, rule r)
         return false;
     return is_simple_move(b, from, to);
 }
+
+/* Grows the chain c (landed so far on c->land[0..n)) by every jump it can
+ * make; a chain that can jump no more is complete and goes into out.  The
+ * same test as chain_can_end_at: go on while can_jump_from, else stop here. */
+static void grow_chain(const board *b, path *c, path out[MAX_CHAINS], int *count)
+{
+    int at = c->n ? c->land[c->n - 1] : c->from;
+    if (c->n > 0 && !can_jump_from(b, at)) {
+        if (*count < MAX_CHAINS) /* always true: see MAX_CHAINS */
+            out[(*count)++] = *c;
+        return;
+    }
+    for (int dir = LEFT; dir <= RIGHT && c->n < MAX_JUMPS; dir += 2) {
+        int land = jump_landing(b, at, dir);
+        if (land == NO_SQUARE)
+            continue;
+        c->land[c->n] = land;
+        c->over[c->n] = ahead(at, dir, 1);
+        c->n++;
+        grow_chain(b, c, out, count);
+        c->n--;
+    }
+}
+
+int jump_chains(const board *b, int from, path out[MAX_CHAINS])
+{
+    path c = {.from = from, .n = 0};
+    int count = 0;
+    grow_chain(b, &c, out, &count);
+    return count;
+}

@@ -1,0 +1,45 @@
+/* show.c - the board as a diagram: one character per square, 8 x 8. */
+#include "show.h"
+
+/* What to draw on the square n (NO_SQUARE for a light square). */
+static char mark(const board *b, int from, int to, int n)
+{
+    if (n == NO_SQUARE)
+        return '.';
+    if (n == to)
+        return 'X';
+    if (n == from)
+        return 'O';
+    switch (b->at[n]) {
+    case BLACK:
+        return 'B';
+    case WHITE:
+        return 'W';
+    case EMPTY:
+        break;
+    }
+    return '_';
+}
+
+void show_board(const board *b, int from, int to, bool legend, const char *indent, FILE *out)
+{
+    for (int row = 0; row < 8; row++) {
+        fputs(indent, out);
+        for (int col = 0; col < 8; col++) {
+            if (col > 0)
+                putc(' ', out);
+            putc(mark(b, from, to, square_at(row, col)), out);
+        }
+        if (legend) {
+            fputs("   ", out);
+            for (int col = 0; col < 8; col++) {
+                int n = square_at(row, col);
+                if (n == NO_SQUARE)
+                    fputs("  .", out);
+                else
+                    fprintf(out, " %2d", n);
+            }
+        }
+        fputc('\n', out);
+    }
+}

@@ -1,0 +1,21 @@
+/* show.h - a position drawn as the full 8x8 board, like the challenge's
+ * diagrams: B black, W white, O the man that moves, X where it should end,
+ * _ an empty dark square, . a light square (no piece ever stands there). */
+#ifndef SHOW_H
+#define SHOW_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "board.h"
+
+/* Prints the board as 8 lines, each starting with indent; X is drawn over
+ * whatever stands on `to` (so an occupied end still shows as the end).  With
+ * legend, the square numbers are drawn beside it, light squares as '.'.
+ * With white on 10, black on 6, 7, from 10 to 1, the top three lines are
+ *   . X . _ . _ . _
+ *   _ . B . B . _ .
+ *   . _ . O . _ . _                                                        */
+void show_board(const board *b, int from, int to, bool legend, const char *indent, FILE *out);
+
+#endif

@@ -1,0 +1,249 @@
+#!/usr/bin/env bats
+# The command line and the line protocol: batch questions on stdin (both the
+# reference and the golf's driver), and the reference's single-question form
+# and options.
+
+load test_helper
+bats_require_minimum_version 1.5.0
+
+# Two questions with known answers under the default (challenge) reading.
+JUMP=$'6\t9\t9\t2'  # true: a single jump
+STEP=$'6\t9\t9\t5'  # false: the man could jump, so it may not step
+# White men on 10 and 30; the man on 10 can jump, the one on 30 can only step.
+RULES=$'6,7\t10,30\t30\t26'
+
+# both INPUT EXPECTED: the golf and the reference answer INPUT (stdin) with
+# EXPECTED on stdout, nothing on stderr, exit 0.
+both() {
+    local program
+    for program in reference golf; do
+        run --separate-stderr "$BUILD/$program" <<< "$1"
+        assert_equal "$status" 0
+        assert_equal "$output" "$2"
+        assert_equal "$stderr" ""
+    done
+}
+
+# both_file FILE EXPECTED: as both, reading FILE (for bytes a here-string cannot hold).
+both_file() {
+    local program
+    for program in reference golf; do
+        run --separate-stderr "$BUILD/$program" < "$1"
+        assert_equal "$status" 0
+        assert_equal "$output" "$2"
+        assert_equal "$stderr" ""
+    done
+}
+
+# ==================== Batch: the line protocol ====================
+
+@test "a batch gets one true or false per question, in input order" {
+    both "$JUMP"$'\n'"$STEP"$'\n'"$STEP"$'\n'"$JUMP" $'true\nfalse\nfalse\ntrue'
+}
+
+@test "the whole cases table through stdin gets one answer per row" {
+    local rows
+    rows=$(case_rows | wc -l)
+    run --separate-stderr "$BUILD/reference" < "$ROOT/cases.tsv"
+    assert_success
+    assert_equal "$(wc -l <<< "$output")" "$rows"
+    assert_equal "$output" "$(case_rows | cut -f5)"
+}
+
+@test "blank, whitespace-only and # lines are skipped and keep answers aligned" {
+    both $'# black\twhite\tfrom\tto\n\n'"$JUMP"$'\n   \n\t\t\t\n#'"$STEP"$'\n'"$STEP" $'true\nfalse'
+}
+
+@test "columns past the fourth are ignored, whatever they hold" {
+    both "$JUMP"$'\tfalse\tsome note, with spaces\n'"$STEP"$'\t\t\t' $'true\nfalse'
+}
+
+@test "CRLF line endings are accepted" {
+    both "$JUMP"$'\r\n'"$STEP"$'\r\n\r' $'true\nfalse'
+}
+
+@test "a - black list means no black pieces" {
+    both $'-\t9\t9\t5\n-\t9\t9\t1' $'true\nfalse'
+}
+
+@test "leading zeros are harmless" {
+    both $'06\t09\t9\t002' 'true'
+}
+
+@test "a final line without a newline is answered" {
+    printf '%s\n%s' "$JUMP" "$STEP" > "$BATS_TEST_TMPDIR/input"
+    both_file "$BATS_TEST_TMPDIR/input" $'true\nfalse'
+}
+
+@test "empty input gives no output and exit 0" {
+    : > "$BATS_TEST_TMPDIR/empty"
+    both_file "$BATS_TEST_TMPDIR/empty" ""
+}
+
+@test "only comments and blank lines give no output and exit 0" {
+    both $'# nothing\n\n# here' ""
+}
+
+@test "a huge ignored fifth column still gets an answer" {
+    local input="$BATS_TEST_TMPDIR/input"
+    { printf '%s\t' "$JUMP"; head -c 3000000 < <(yes 'x,' | tr -d '\n'); printf '\n%s\n' "$STEP"; } > "$input"
+    both_file "$input" $'true\nfalse'
+}
+
+@test "a bad line is answered error and the batch goes on, exit 2" {
+    local program
+    for program in reference golf; do
+        run --separate-stderr "$BUILD/$program" <<< "$JUMP"$'\n33\t9\t9\t2\n'"$STEP"
+        assert_equal "$status" 2
+        assert_equal "$output" $'true\nerror\nfalse'
+        assert_equal "$stderr" 'line 2: black: "33" is off the board (squares are 1-32)'
+    done
+}
+
+@test "a failed write to stdout is exit 1, not success" {
+    [ -w /dev/full ] || fail "this test needs /dev/full"
+    local program code
+    for program in reference golf; do
+        code=0
+        "$BUILD/$program" <<< "$JUMP" > /dev/full 2> "$BATS_TEST_TMPDIR/err" || code=$?
+        assert_equal "$code" 1
+        assert_equal "$(cut -d: -f1 "$BATS_TEST_TMPDIR/err")" "writing output"
+    done
+}
+
+# ==================== The reference's single question ====================
+
+@test "four arguments ask one question: 6,7 10 10 1 is true" {
+    run --separate-stderr "$BUILD/reference" 6,7 10 10 1
+    assert_equal "$status" 0
+    assert_equal "$output" true
+    assert_equal "$stderr" ""
+}
+
+@test "a false single question still exits 0" {
+    run --separate-stderr "$BUILD/reference" 6 9 9 5
+    assert_equal "$status" 0
+    assert_equal "$output" false
+}
+
+@test "a lone - argument is the empty black list, not an option" {
+    run --separate-stderr "$BUILD/reference" - 5 5 1
+    assert_equal "$status" 0
+    assert_equal "$output" true
+}
+
+@test "a bad single question prints error, the parser's message, exit 2" {
+    run --separate-stderr "$BUILD/reference" 6 9 9 33
+    assert_equal "$status" 2
+    assert_equal "$output" error
+    assert_equal "$stderr" 'reference: to: "33" is off the board (squares are 1-32)'
+}
+
+@test "the single question and the batch reject with the same message" {
+    local args
+    for args in "6,,7 9 9 2" "6 9 10 2" "6,9 9 9 2" "6 - 9 2" "0x5 9 9 2"; do
+        # shellcheck disable=SC2086 # split on purpose: four arguments
+        run --separate-stderr "$BUILD/reference" $args
+        assert_equal "$status" 2
+        local single=${stderr#reference: }
+        run --separate-stderr "$BUILD/reference" <<< "${args// /$'\t'}"
+        assert_equal "$status" 2
+        assert_equal "line 1: $single" "$stderr"
+    done
+}
+
+# ==================== Options ====================
+
+@test "the default reading is challenge: only the mover must capture" {
+    run "$BUILD/reference" 6,7 10,30 30 26
+    assert_success
+    assert_output true
+    run "$BUILD/reference" --rule challenge 6,7 10,30 30 26
+    assert_success
+    assert_output true
+}
+
+@test "--rule english forbids a step while any white man can capture" {
+    run "$BUILD/reference" --rule english 6,7 10,30 30 26
+    assert_success
+    assert_output false
+    run "$BUILD/reference" 6,7 10,30 30 26 --rule english
+    assert_success
+    assert_output false
+}
+
+@test "--rule=english is the same as --rule english" {
+    run "$BUILD/reference" --rule=english 6,7 10,30 30 26
+    assert_success
+    assert_output false
+    run "$BUILD/reference" --rule=challenge 6,7 10,30 30 26
+    assert_success
+    assert_output true
+}
+
+@test "--rule applies to a batch too" {
+    run "$BUILD/reference" --rule english <<< "$RULES"$'\n'"$JUMP"
+    assert_success
+    assert_output $'false\ntrue'
+    run "$BUILD/reference" <<< "$RULES"$'\n'"$JUMP"
+    assert_success
+    assert_output $'true\ntrue'
+}
+
+@test "a bad --rule value is refused with exit 2" {
+    run --separate-stderr "$BUILD/reference" --rule british 6 9 9 2
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" 'reference: --rule takes challenge or english, not "british"'
+    run --separate-stderr "$BUILD/reference" --rule=
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: --rule takes challenge or english, not ""'
+}
+
+@test "--rule without a value is refused with exit 2" {
+    run --separate-stderr "$BUILD/reference" --rule < /dev/null
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" 'reference: --rule takes challenge or english, not ""'
+}
+
+@test "an unknown option is refused with exit 2" {
+    run --separate-stderr "$BUILD/reference" --frobnicate 6 9 9 2
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" 'reference: unknown option --frobnicate (try --help)'
+    run --separate-stderr "$BUILD/reference" -x < /dev/null
+    assert_equal "$status" 2
+}
+
+@test "one to three arguments are refused with exit 2" {
+    local n
+    for n in 1 2 3; do
+        run --separate-stderr "$BUILD/reference" $(seq -s ' ' 9 $((8 + n))) < /dev/null
+        assert_equal "$status" 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" 'reference: need all four of BLACK WHITE FROM TO, or none to read lines (try --help)'
+    done
+}
+
+@test "five arguments are refused with exit 2" {
+    run --separate-stderr "$BUILD/reference" 6 9 9 2 1
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" 'reference: too many arguments: BLACK WHITE FROM TO (try --help)'
+}
+
+@test "--help describes both forms and exits 0" {
+    local flag
+    for flag in --help -h; do
+        run --separate-stderr "$BUILD/reference" "$flag"
+        assert_equal "$status" 0
+        assert_equal "$stderr" ""
+        assert_line --index 0 --regexp '^usage: reference '
+        assert_output --partial '[BLACK WHITE FROM TO]'
+        assert_output --partial 'standard input'
+        assert_output --partial 'tab-separated'
+        assert_output --partial '--rule'
+        assert_output --partial 'exit status is 2'
+    done
+}

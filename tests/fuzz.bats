@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# The libFuzzer target (tests/fuzz_line.c): a short run, the curated corpus
+# and the whole table replayed.  `make fuzz` is the long run.
+
+load test_helper
+
+setup() {
+    FUZZ="$BUILD/fuzz_line"
+    [ -x "$FUZZ" ] || skip "no $FUZZ: it needs clang with libFuzzer (make $FUZZ)"
+}
+
+# fuzz ARGS...: the target, its findings kept in the test's own directory,
+# the batch loop's messages about bad lines silenced (-close_fd_mask=2).
+fuzz() { run "$FUZZ" -close_fd_mask=2 -artifact_prefix="$BATS_TEST_TMPDIR/" "$@"; }
+
+@test "the curated corpus replays without a finding" {
+    fuzz "$ROOT"/tests/fuzz/corpus/*
+    assert_success
+    assert_output --partial "Executed $ROOT/tests/fuzz/corpus/two-chains-one-end"
+}
+
+@test "the whole of cases.tsv, as one batch, replays without a finding" {
+    fuzz "$ROOT/cases.tsv"
+    assert_success
+}
+
+@test "a short fuzz run from the corpus finds no crash, hang or misaligned answer" {
+    mkdir "$BATS_TEST_TMPDIR/corpus"
+    fuzz -runs=20000 -max_total_time=3 -max_len=256 -timeout=2 "$BATS_TEST_TMPDIR/corpus" "$ROOT/tests/fuzz/corpus"
+    assert_success
+    assert_output --regexp "Done [0-9]+ runs in"
+    refute_output --partial "ERROR"
+}
+
+@test "the corpus kept in the repository stays small" {
+    local n
+    n=$(find "$ROOT/tests/fuzz/corpus" -type f | wc -l)
+    [ "$n" -ge 10 ] && [ "$n" -lt 50 ] || fail "$n corpus files: keep 10 to 49"
+    run find "$ROOT/tests/fuzz/corpus" -type f -size +1k
+    assert_output ""
+}

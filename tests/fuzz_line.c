@@ -1,0 +1,186 @@
+/* fuzz_line.c - libFuzzer target: any bytes through the line parser, the
+ * batch loop, the rules and everything --show, --explain and --moves print.
+ *
+ * Besides crashes and sanitizer reports it aborts when an answer is out of
+ * line (not exactly one verdict line per question), when the listed moves and
+ * is_legal disagree on any end, when a move's path breaks the rules, or when
+ * an illegal move finds no reason.  `make fuzz` runs it; tests/fuzz.bats a
+ * short run.  run_lines reports bad lines on stderr: pass -close_fd_mask=2 to
+ * keep that quiet (libFuzzer's own report still shows). */
+#define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+#include "line.h"
+#include "rules.h"
+
+static void require(int ok, const char *what)
+{
+    if (!ok) {
+        fprintf(stderr, "fuzz_line: %s\n", what);
+        abort();
+    }
+}
+
+/* A growing in-memory output file. */
+typedef struct {
+    FILE *f;
+    char *text;
+    size_t len;
+} sink;
+
+static void sink_open(sink *s)
+{
+    s->text = NULL;
+    s->len = 0;
+    s->f = open_memstream(&s->text, &s->len);
+    require(s->f != NULL, "open_memstream failed");
+}
+
+static void sink_close(sink *s)
+{
+    require(fclose(s->f) == 0, "writing to memory failed");
+}
+
+/* ==================== One valid question ==================== */
+
+/* Does this path keep the rules, checked square by square? */
+static void check_path(const board *b, const path *p)
+{
+    require(p->n >= 1 && p->n <= MAX_JUMPS, "a path of no or too many landings");
+    if (p->over[0] == NO_SQUARE) {
+        require(p->n == 1 && is_simple_move(b, p->from, p->land[0]), "a step that is no simple move");
+        return;
+    }
+    int at = p->from;
+    for (int i = 0; i < p->n; i++) {
+        int dir = ahead(at, LEFT, 2) == p->land[i] ? LEFT : RIGHT;
+        require(ahead(at, dir, 2) == p->land[i] && ahead(at, dir, 1) == p->over[i], "a jump that is no diagonal");
+        require(b->at[p->over[i]] == BLACK && b->at[p->land[i]] == EMPTY, "a jump over no black or onto a piece");
+        at = p->land[i];
+    }
+    require(!can_jump_from(b, at), "a chain that stops while it can jump");
+}
+
+/* Moves, verdicts and reasons agree for every end, under both readings.
+ * (The reasons are printed for the question's own end, by the batch.) */
+static void check_question(const question *q)
+{
+    board b = question_board(q);
+    for (rule r = RULE_CHALLENGE; r <= RULE_ENGLISH; r++) {
+        path move[MAX_MOVES];
+        int n = legal_moves(&b, q->from, r, move);
+        require(n >= 0 && n <= MAX_MOVES, "too many moves");
+        bool listed[SQUARES + 1] = {false};
+        for (int i = 0; i < n; i++) {
+            check_path(&b, &move[i]);
+            require(move[i].from == q->from, "a move of another man");
+            listed[move[i].land[move[i].n - 1]] = true;
+        }
+        /* why_not asks is_legal first: LEGAL is is_legal's yes. */
+        for (int to = 1; to <= SQUARES; to++) {
+            reason why = why_not(&b, q->from, to, r);
+            require(listed[to] == (why.kind == LEGAL), "--moves and is_legal disagree on an end");
+            require(why.kind != UNEXPLAINED, "an illegal move with no reason");
+        }
+    }
+}
+
+/* ==================== The batch loop ==================== */
+
+typedef struct {
+    answer_options challenge, english;
+    FILE *english_out; /* the same answers under the other reading */
+    size_t questions;
+} batch;
+
+static void answer(const question *q, void *ctx, FILE *out)
+{
+    batch *t = ctx;
+    t->questions++;
+    check_question(q);
+    print_answer(q, &t->challenge, out);
+    print_answer(q, &t->english, t->english_out);
+}
+
+/* How many lines of text the batch loop must answer: those parse_line does
+ * not skip, split at '\n' as getline does. */
+static size_t answerable(const uint8_t *data, size_t size)
+{
+    size_t count = 0;
+    question q;
+    char err[LINE_ERROR_SIZE];
+    for (size_t begin = 0; begin < size;) {
+        const uint8_t *nl = memchr(data + begin, '\n', size - begin);
+        size_t end = nl ? (size_t)(nl - data) + 1 : size;
+        count += parse_line((const char *)data + begin, end - begin, &q, err) != LINE_SKIP;
+        begin = end;
+    }
+    return count;
+}
+
+/* Checks a batch's output: every line a verdict or an indented detail, all
+ * printable; returns the number of verdict lines. */
+static size_t verdicts(const char *text, size_t len)
+{
+    size_t count = 0;
+    require(len == 0 || text[len - 1] == '\n', "output that does not end a line");
+    for (size_t begin = 0; begin < len;) {
+        const char *nl = memchr(text + begin, '\n', len - begin);
+        size_t end = (size_t)(nl - text), n = end - begin;
+        const char *line = text + begin;
+        for (size_t i = 0; i < n; i++)
+            require(line[i] >= 0x20 && line[i] < 0x7f, "an output line with a byte that is not printable");
+        if (n >= 2 && line[0] == ' ' && line[1] == ' ')
+            require(count > 0, "details before any verdict");
+        else {
+            require((n == 4 && !memcmp(line, "true", 4)) || (n == 5 && !memcmp(line, "false", 5)) ||
+                        (n == 5 && !memcmp(line, "error", 5)),
+                    "a line that is neither a verdict nor an indented detail");
+            count++;
+        }
+        begin = end + 1;
+    }
+    return count;
+}
+
+static void check_batch(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return;
+    FILE *in = fmemopen((void *)data, size, "r");
+    require(in != NULL, "fmemopen failed");
+    sink out, english;
+    sink_open(&out);
+    sink_open(&english);
+    batch t = {
+        .challenge = {RULE_CHALLENGE, true, true, true, true},
+        .english = {RULE_ENGLISH, true, false, true, true},
+        .english_out = english.f,
+    };
+    int status = run_lines(in, out.f, answer, &t);
+    fclose(in);
+    sink_close(&out);
+    sink_close(&english);
+    size_t want = answerable(data, size);
+    require(verdicts(out.text, out.len) == want, "not one verdict line per question");
+    require(verdicts(english.text, english.len) == t.questions, "not one english verdict per question");
+    require(status == (want == t.questions ? 0 : 2), "an exit status that does not match the bad lines");
+    free(out.text);
+    free(english.text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* The whole input as one line (the batch checks the questions). */
+    question q;
+    char err[LINE_ERROR_SIZE];
+    if (parse_line((const char *)data, size, &q, err) == LINE_ERROR)
+        require(memchr(err, '\0', LINE_ERROR_SIZE) != NULL && strchr(err, '\n') == NULL,
+                "an error message that is not one line");
+    check_batch(data, size);
+    return 0;
+}

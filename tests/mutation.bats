@@ -1,0 +1,167 @@
+#!/usr/bin/env bats
+# Planted bugs: each row of tests/mutants.tsv changes one spot of a copy of
+# golf/checkers.c.  The copy is built once (gcc -O2) and put through the two
+# checks that guard the real golf: every cases.tsv row, and the differential
+# against the reference.  At least one of them must catch every mutant; the
+# test output says which did.
+
+load test_helper
+
+MUTANTS="$ROOT/tests/mutants.tsv"
+# Differential positions per mutant; it stops at the first mismatch.
+MUTANT_POSITIONS=100000
+# Seconds a mutant's program may run before it counts as hung (caught).
+MUTANT_TIMEOUT=5
+
+# ==================== Building and checking one copy ====================
+
+# build_golf DIR SOURCE: DIR/golf (the protocol driver) and DIR/differential
+# from one gcc -O2 object of SOURCE, linked as the real builds are.
+build_golf() {
+    local dir=$1
+    mkdir -p "$dir"
+    gcc -O2 -w -c -o "$dir/checkers.o" "$2" || return 1
+    # shellcheck disable=SC2086 # BUILD_LDFLAGS: several flags, or none
+    gcc $BUILD_LDFLAGS -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" \
+        "$BUILD/board.o" "$BUILD/rules.o" "$BUILD/line.o" || return 1
+    gcc $BUILD_LDFLAGS -o "$dir/differential" "$BUILD/differential.o" "$dir/checkers.o" \
+        "$BUILD/rules.o" "$BUILD/board.o"
+}
+
+# checks DIR: both checks on DIR's programs.  Sets table_rows (rows the golf
+# gets wrong), differential_status (0: no mismatch) and differential_first
+# (its first line: the summary, or where the first mismatch is).
+checks() {
+    table_rows=$(table_mismatches timeout "$MUTANT_TIMEOUT" "$1/golf" | wc -l)
+    differential_status=0
+    differential_first=$(timeout "$MUTANT_TIMEOUT" "$1/differential" "$MUTANT_POSITIONS" 1 2>&1 |
+        head -n 1; exit "${PIPESTATUS[0]}") || differential_status=$?
+}
+
+# plant NAME DIR: writes the mutant NAME into DIR, builds and checks it, and
+# leaves the outcome in DIR/result as shell assignments (count of the search
+# text in the golf, built 0/1, and what checks sets).
+plant() {
+    local name=$1 dir=$2 search replace golf rest count=0 built=0
+    local table_rows=0 differential_status=0 differential_first=
+    mkdir -p "$dir"
+    IFS=$'\t' read -r search replace < <(
+        awk -F'\t' -v n="$name" '$1 == n { print $2 "\t" $3; exit }' "$MUTANTS")
+    golf=$(< "$ROOT/golf/checkers.c")
+    rest=$golf
+    while [[ $rest == *"$search"* ]]; do
+        rest=${rest#*"$search"}
+        count=$((count + 1))
+    done
+    if [ "$count" -eq 1 ]; then
+        printf '%s' "${golf/"$search"/"$replace"}" > "$dir/mutant.c"
+        if build_golf "$dir" "$dir/mutant.c" 2> "$dir/build.log"; then
+            built=1
+            checks "$dir"
+        fi
+    fi
+    printf 'count=%q built=%q table_rows=%q differential_status=%q differential_first=%q\n' \
+        "$count" "$built" "$table_rows" "$differential_status" "$differential_first" > "$dir/result"
+}
+
+# The names in mutants.tsv, one a line.
+mutant_names() { awk -F'\t' '!/^#/ && NF { print $1 }' "$MUTANTS"; }
+
+# Every mutant is planted here, two at a time; the tests read the outcomes.
+setup_file() {
+    local o
+    for o in driver.o line.o board.o rules.o differential.o; do
+        [ -f "$BUILD/$o" ] || {
+            echo "$BUILD/$o is missing: run make test" >&2
+            return 1
+        }
+    done
+    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT
+    export -f plant build_golf checks table_mismatches case_rows
+    mutant_names | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
+}
+
+# ==================== Tests ====================
+
+# mutant_caught NAME: the planted bug applied, built, and was caught.
+mutant_caught() {
+    local name=$1 search count built table_rows differential_status differential_first
+    local result="$BATS_FILE_TMPDIR/$name/result"
+    [ -f "$result" ] || fail "mutant $name was not planted"
+    source "$result"
+    search=$(awk -F'\t' -v n="$name" '$1 == n { print $2; exit }' "$MUTANTS")
+    [ "$count" -ge 1 ] ||
+        fail "mutant $name no longer applies to golf/checkers.c; update tests/mutants.tsv"
+    [ "$count" -eq 1 ] ||
+        fail "mutant $name: '$search' occurs $count times in golf/checkers.c; make it unique in tests/mutants.tsv"
+    [ "$built" -eq 1 ] ||
+        fail "mutant $name does not compile; fix its row in tests/mutants.tsv:
+$(cat "$BATS_FILE_TMPDIR/$name/build.log")"
+    local by
+    if [ "$table_rows" -gt 0 ] && [ "$differential_status" -ne 0 ]; then
+        by="table + differential"
+    elif [ "$table_rows" -gt 0 ]; then
+        by="table only"
+    elif [ "$differential_status" -ne 0 ]; then
+        by="differential only"
+    else
+        fail "mutant $name passes every cases.tsv row and $MUTANT_POSITIONS differential positions:
+if it is truly equivalent to the golf, drop it from tests/mutants.tsv; if not, add the
+cases.tsv row or differential bias that tells it apart"
+    fi
+    local diff="missed it"
+    [ "$differential_status" -eq 0 ] || diff=${differential_first#mismatch }
+    [ "$differential_status" -ne 124 ] || diff="hung (timeout)"
+    printf '# %-24s caught by %-18s (table: %d rows wrong; differential: %s)\n' \
+        "$name" "$by" "$table_rows" "$diff" >&3
+}
+
+# The tally over all mutants, after the last test.
+teardown_file() {
+    local result count built table_rows differential_status differential_first
+    local both=0 table=0 differential=0 neither=0
+    for result in "$BATS_FILE_TMPDIR"/*/result; do
+        [ -f "$result" ] || continue
+        source "$result"
+        if [ "$built" -ne 1 ]; then
+            neither=$((neither + 1))
+        elif [ "$table_rows" -gt 0 ] && [ "$differential_status" -ne 0 ]; then
+            both=$((both + 1))
+        elif [ "$table_rows" -gt 0 ]; then
+            table=$((table + 1))
+        elif [ "$differential_status" -ne 0 ]; then
+            differential=$((differential + 1))
+        else
+            neither=$((neither + 1))
+        fi
+    done
+    printf '# mutants: %d caught by both checks, %d by the table only, %d by the differential only, %d not applied, built or caught\n' \
+        "$both" "$table" "$differential" "$neither" >&3
+}
+
+@test "tests/mutants.tsv rows have four non-empty columns and unique names" {
+    run awk -F'\t' '
+        /^#/ || /^$/ { next }
+        NF != 4 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { print "line " NR ": want name, search, replace, meaning" }
+        seen[$1]++ { print "line " NR ": name " $1 " used twice" }
+        $2 == $3 { print "line " NR ": " $1 " changes nothing" }
+        $1 !~ /^[a-z0-9-]+$/ { print "line " NR ": name " $1 ": use a-z, 0-9 and -" }
+        { n++ }
+        END { if (n < 15) print n + 0 " mutants, want at least 15" }' "$MUTANTS"
+    assert_success
+    assert_output ""
+}
+
+@test "an unchanged copy of the golf passes both checks" {
+    build_golf "$BATS_TEST_TMPDIR" "$ROOT/golf/checkers.c"
+    checks "$BATS_TEST_TMPDIR"
+    [ "$table_rows" -eq 0 ] || fail "the copy gets $table_rows table rows wrong"
+    [ "$differential_status" -eq 0 ] || fail "differential: $differential_first"
+}
+
+# One test per mutant, named after it (bats' dynamic test registration).
+while IFS=$'\t' read -r name _ _ meaning; do
+    [[ -z $name || $name == '#'* ]] && continue
+    meaning=${meaning//[\"\$\`\\]/}
+    bats_test_function --description "mutant $name is caught: $meaning" -- mutant_caught "$name"
+done < "$MUTANTS"
