@@ -40,7 +40,8 @@ static void usage(FILE *out)
           "spaces, so grep -v '^ ' leaves one line per question. A path reads\n"
           "\"step 9 -> 5\" or \"jump 17 x14 -> 10 x7 -> 3\" (x: the black piece taken).\n"
           "\n"
-          "Example: reference 6,7 10 10 1   prints true\n",
+          "Examples: reference 6,7 10 10 1                  prints true\n"
+          "          reference --explain 7,14 17 17 10     false, and why: the chain must go on\n",
           out);
 }
 

@@ -157,8 +157,8 @@ static void check_batch(const uint8_t *data, size_t size)
     sink_open(&out);
     sink_open(&english);
     batch t = {
-        .challenge = {RULE_CHALLENGE, true, true, true, true},
-        .english = {RULE_ENGLISH, true, false, true, true},
+        .challenge = {.r = RULE_CHALLENGE, .show = true, .legend = true, .explain = true, .moves = true},
+        .english = {.r = RULE_ENGLISH, .show = true, .explain = true, .moves = true},
         .english_out = english.f,
     };
     int status = run_lines(in, out.f, answer, &t);

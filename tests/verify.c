@@ -3,8 +3,10 @@
  * It also holds the reference's english reading to a second formulation.
  * `make verify` runs it; README (Verification) says why the search suffices.
  *
- * usage: verify [--quick] [--random N] [--seed S] [--jobs J] */
-#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, nanosleep */
+ * usage: verify [--quick] [--random N] [--seed S] [--jobs J]
+ * Exit 0 if everything agrees, 1 on any mismatch, 2 on bad usage. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, nanosleep, kill */
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -68,6 +70,12 @@ typedef struct {
 } cone;
 
 static int states_of(role r) { return r == BOTH ? 3 : 2; }
+
+static const char *state_name(role r, int digit)
+{
+    static const char *const names[][3] = {{"not black", "black"}, {"empty", "occupied"}, {"empty", "black", "white"}};
+    return names[r][digit];
+}
 
 /* The squares the man on `from` could ever read: every square it could land
  * on in a chain of jumps, every square such a jump goes over, and its two
@@ -175,8 +183,11 @@ typedef struct {
 
 /* One worker's results, in memory shared with the parent. */
 typedef struct {
-    atomic_long done; /* positions checked so far: the progress line */
+    atomic_long done;              /* positions checked so far: the progress line */
+    atomic_int at_phase;           /* the position being checked, to name it */
+    atomic_long at_index;          /* if the worker dies there */
     long positions, mismatches;
+    long legal, chains[4], edge;   /* what the random positions were like */
     int kept;
     finding first[KEEP];
     int faults; /* broken claims about the cone itself */
@@ -225,8 +236,8 @@ static void keep(checker *ck, const position *p, int from, int to, bool ch, bool
 }
 
 /* Every build and both readings on one (board, from, to).  Returns the
- * reference's challenge verdict; `outside` (or NULL) names a verdict the
- * cone argument says it must equal. */
+ * reference's challenge verdict; `expected` (or NULL) is the verdict the cone
+ * argument says it must repeat. */
 static bool check(checker *ck, const position *p, int from, int to, const bool *expected)
 {
     bool ch = is_legal(&p->bd, from, to, RULE_CHALLENGE);
@@ -269,6 +280,14 @@ static bool check(checker *ck, const position *p, int from, int to, const bool *
         keep(ck, p, from, to, ch, en, what);
     ck->rep->positions++;
     return ch;
+}
+
+/* Marks the position about to be checked, for a worker that dies on it. */
+static void at(checker *ck, long index)
+{
+    ck->index = index;
+    atomic_store_explicit(&ck->rep->at_phase, ck->phase, memory_order_relaxed);
+    atomic_store_explicit(&ck->rep->at_index, index, memory_order_relaxed);
 }
 
 /* ==================== Part 1: exhaustive near the mover ==================== */
@@ -320,8 +339,8 @@ static long variants(const cone *c, int fills, bool rims) { return fills + (rims
 
 /* The claim that each square's states are the fewest that work: for every
  * cone square and every pair of its states, some assignment and end square
- * where switching between the two changes the answer.  verdicts[a] is the
- * end squares legal (bit to-1) under assignment a, outside empty. */
+ * where switching between the two changes the answer.  verdicts[a] holds
+ * the end squares legal (bit to-1) under assignment a, on the first fill. */
 static void check_minimal(report *r, const cone *c, int from, const unsigned *verdicts)
 {
     long weight = 1;
@@ -335,8 +354,8 @@ static void check_minimal(report *r, const cone *c, int from, const unsigned *ve
                         needed = verdicts[a] != verdicts[a + (y - x) * weight];
                 if (!needed && r->faults++ == 0)
                     snprintf(r->fault, sizeof r->fault,
-                             "cone of %d: square %d's states %d and %d never change the answer", from,
-                             c->square[i], x, y);
+                             "cone of %d: square %d as %s or %s never changes the answer", from,
+                             c->square[i], state_name(c->as[i], x), state_name(c->as[i], y));
             }
         weight *= states;
     }
