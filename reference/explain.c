@@ -156,10 +156,9 @@ static int chain_ends(const board *b, int from, int sq[MAX_CHAINS])
     return count;
 }
 
-void print_reason(const board *b, int from, int to, rule r, reason why, FILE *out)
+void print_reason(const board *b, int from, int to, reason why, FILE *out)
 {
     int sq[SQUARES], n;
-    (void)r; /* the kind already says which reading forbade the move */
     switch (why.kind) {
     case LEGAL:
         fprintf(out, "%d -> %d is legal", from, to);
@@ -185,7 +184,8 @@ void print_reason(const board *b, int from, int to, rule r, reason why, FILE *ou
         break;
     case CHAIN_GOES_ON:
         n = landings(b, to, sq);
-        fprintf(out, "a jump chain that lands on %d must go on, as capture is mandatory: from %d it can still jump to ",
+        fprintf(out, "a jump chain that lands on %d must go on, as capture is mandatory:"
+                     " from %d it can still jump to ",
                 to, to);
         print_squares(sq, n, " or ", out);
         break;
@@ -244,7 +244,7 @@ static void explain(const board *b, int from, int to, rule r, FILE *out)
     reason why = why_not(b, from, to, r);
     if (why.kind != LEGAL) {
         fprintf(out, "%swhy: ", indent);
-        print_reason(b, from, to, r, why, out);
+        print_reason(b, from, to, why, out);
         fputc('\n', out);
         return;
     }

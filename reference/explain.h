@@ -52,8 +52,9 @@ typedef struct {
 /* Why from -> to is not legal under r; kind LEGAL if it is legal. */
 reason why_not(const board *b, int from, int to, rule r);
 
-/* Prints the reason as one plain sentence (no newline). */
-void print_reason(const board *b, int from, int to, rule r, reason why, FILE *out);
+/* Prints the reason as one plain sentence, no newline (the kind already
+ * says which reading forbade the move). */
+void print_reason(const board *b, int from, int to, reason why, FILE *out);
 
 /* What to print besides the verdict. */
 typedef struct {
