@@ -565,6 +565,14 @@ static void progress(long done, long total, double elapsed, bool tty)
     fflush(stdout);
 }
 
+static long positions_done(report *reps, int jobs)
+{
+    long done = 0;
+    for (int j = 0; j < jobs; j++)
+        done += atomic_load(&reps[j].done);
+    return done;
+}
+
 static void usage(void)
 {
     fputs("usage: verify [--quick] [--random N] [--seed S] [--jobs J]\n", stderr);
@@ -604,12 +612,9 @@ static void plan_search(plan *pl, int jobs, int starts[][SQUARES], int *nstarts)
 
 static void print_plan(const plan *pl)
 {
-    long assignments = 0, rim = 0;
-    for (int s = 1; s <= SQUARES; s++) {
-        cone c = cone_of(s);
-        assignments += c.assignments;
-        rim += c.assignments * (variants(pl, &c) - pl->fills) * SQUARES;
-    }
+    long assignments = 0;
+    for (int s = 1; s <= SQUARES; s++)
+        assignments += cone_of(s).assignments;
     printf("verify: builds:");
     for (int k = 0; k < BUILDS; k++)
         printf(" %s%s", builds[k].name, k + 1 < BUILDS ? "," : "\n");
@@ -683,7 +688,7 @@ int main(int argc, char *argv[])
     enum { STALL = 60 };
     bool tty = isatty(STDOUT_FILENO);
     double last_line = now(), moved[JOBS_MAX];
-    long seen[JOBS_MAX] = {0}, done = 0;
+    long seen[JOBS_MAX] = {0};
     int running = jobs, died = 0;
     finding dead[JOBS_MAX];
     for (int j = 0; j < jobs; j++)
@@ -691,12 +696,10 @@ int main(int argc, char *argv[])
     while (running) {
         struct timespec pause = {0, 200 * 1000 * 1000};
         nanosleep(&pause, NULL);
-        done = 0;
         for (int j = 0; j < jobs; j++) {
             long d = atomic_load(&reps[j].done);
             if (d != seen[j])
                 seen[j] = d, moved[j] = now();
-            done += d;
             int status;
             bool stalled = pid[j] > 0 && now() - moved[j] > STALL;
             if (stalled)
@@ -723,12 +726,12 @@ int main(int argc, char *argv[])
                 snprintf(f->what, sizeof f->what, "worker exited %d here", WEXITSTATUS(status));
         }
         if (tty || (running && now() - last_line >= 20)) {
-            progress(done, total, now() - t0, tty);
+            progress(positions_done(reps, jobs), total, now() - t0, tty);
             last_line = now();
         }
     }
-    if (tty)
-        putchar('\n');
+    if (tty) /* the line at the end, complete */
+        progress(positions_done(reps, jobs), total, now() - t0, tty), putchar('\n');
 
     long positions = 0, mismatches = 0, legal = 0, chains[4] = {0}, edge = 0;
     int faults = 0, kept = 0;
@@ -749,10 +752,10 @@ int main(int argc, char *argv[])
                "0/1/2/3: %.0f/%.0f/%.0f/%.0f%%\n",
                legal * per, edge * per, chains[0] * per, chains[1] * per, chains[2] * per, chains[3] * per);
     }
-    for (int k = 0; k < died; k++) {
-        printf("verify: a worker failed; the position it was on:\n");
+    if (died)
+        printf("verify: %d worker(s) failed, each on this position:\n", died);
+    for (int k = 0; k < died; k++)
         print_row(&dead[k]);
-    }
     if (kept) {
         qsort(all, (size_t)kept, sizeof all[0], by_order);
         printf("verify: first mismatches as cases.tsv rows (challenge, english: the reference's verdicts):\n");
