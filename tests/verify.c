@@ -7,6 +7,7 @@
  * Exit 0 if everything agrees, 1 on any mismatch, 2 on bad usage. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, nanosleep, kill */
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -235,6 +236,18 @@ static void keep(checker *ck, const position *p, int from, int to, bool ch, bool
     snprintf(f->what, sizeof f->what, "%s", what);
 }
 
+/* printf onto the end of the text in buf, "; " first if buf is not empty. */
+static void appendf(char *buf, size_t size, const char *format, ...)
+{
+    size_t len = strlen(buf);
+    if (len && len + 2 < size)
+        strcpy(buf + len, "; "), len += 2;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(buf + len, size - len, format, args);
+    va_end(args);
+}
+
 /* Every build and both readings on one (board, from, to).  Returns the
  * reference's challenge verdict; `expected` (or NULL) is the verdict the cone
  * argument says it must repeat. */
@@ -242,41 +255,36 @@ static bool check(checker *ck, const position *p, int from, int to, const bool *
 {
     bool ch = is_legal(&p->bd, from, to, RULE_CHALLENGE);
     bool en = is_legal(&p->bd, from, to, RULE_ENGLISH);
-    char what[200] = "";
-    size_t len = 0;
-    int said[2] = {0, 0}; /* builds saying false, true */
-    char names[2][120] = {"", ""};
+    char what[200] = "", names[2][120] = {"", ""}; /* the builds saying false, true */
+    int said[2] = {0, 0};
     for (int k = 0; k < BUILDS; k++) {
         int black[SQUARES + 1], white[SQUARES + 1]; /* fresh copies: a golf may write to them */
         memcpy(black, p->black, sizeof black);
         memcpy(white, p->white, sizeof white);
         bool got = builds[k].fn(black, white, from, to) != 0;
         if (got != ch) {
-            size_t at = strlen(names[got]);
-            snprintf(names[got] + at, sizeof names[got] - at, "%s%s", said[got]++ ? ", " : "",
+            size_t len = strlen(names[got]);
+            snprintf(names[got] + len, sizeof names[got] - len, "%s%s", said[got]++ ? ", " : "",
                      builds[k].name);
         }
     }
     for (int v = 0; v < 2; v++)
         if (said[v])
-            len += (size_t)snprintf(what + len, sizeof what - len, "%s%s say%s %s", len ? "; " : "",
-                                    said[v] == BUILDS ? "all builds" : names[v], said[v] > 1 ? "" : "s",
-                                    v ? "true" : "false");
+            appendf(what, sizeof what, "%s say%s %s", said[v] == BUILDS ? "all builds" : names[v],
+                    said[v] > 1 ? "" : "s", v ? "true" : "false");
     /* The english reading: the challenge verdict, unless the move is a step
      * (one row ahead) while some white piece could capture. */
     bool step = row_of(from) - row_of(to) == 1;
     if (ch && step && ck->capture < 0)
         ck->capture = some_white_can_capture(&p->bd);
     bool en2 = ch && !(step && ck->capture == 1);
-    if (en2 != en && len < sizeof what)
-        len += (size_t)snprintf(what + len, sizeof what - len,
-                                "%senglish reading disagrees with its per-piece formulation (%s)",
-                                len ? "; " : "", en2 ? "true" : "false");
-    if (expected && *expected != ch && len < sizeof what)
-        len += (size_t)snprintf(what + len, sizeof what - len,
-                                "%sreference changed with the squares outside the cone (was %s)",
-                                len ? "; " : "", *expected ? "true" : "false");
-    if (len)
+    if (en2 != en)
+        appendf(what, sizeof what, "english reading disagrees with its per-piece formulation, which says %s",
+                en2 ? "true" : "false");
+    if (expected && *expected != ch)
+        appendf(what, sizeof what, "reference changed with the squares outside the cone (was %s)",
+                *expected ? "true" : "false");
+    if (*what)
         keep(ck, p, from, to, ch, en, what);
     ck->rep->positions++;
     return ch;
