@@ -67,7 +67,8 @@ static int ask(char *const args[], answer_options *o)
         print_answer(&q, o, stdout);
         return 0;
     case LINE_SKIP:
-        strcpy(err, "black: empty question");
+        /* In a batch such a line is skipped; asked alone, it is no question. */
+        strcpy(err, "black: blank or starting with #: a list of squares, or - for none, is needed");
         break;
     case LINE_ERROR:
         break;

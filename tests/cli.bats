@@ -247,3 +247,10 @@ both_file() {
         assert_output --partial 'exit status is 2'
     done
 }
+
+@test "a single question whose black list is blank or starts with # is an error, not a skipped line" {
+    run --separate-stderr "$BUILD/reference" '#5' 9 9 5
+    assert_failure 2
+    assert_output error
+    assert_equal "$stderr" 'reference: black: blank or starting with #: a list of squares, or - for none, is needed'
+}
