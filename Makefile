@@ -247,9 +247,10 @@ lint: ## cppcheck and clang-tidy on reference/ and tests/unit.c: 0 findings
 	    -e '^Use -header-filter' -e '^Use -system-headers' -e '^$$'; exit $$status
 	@echo "lint: cppcheck and clang-tidy clean on $(words $(LINT_SRC)) files"
 
-# bats-core, pinned in package.json; called by path (see README, Testing).
-$(BATS): package.json
-	npm install --no-audit --no-fund
+# bats-core, pinned in package.json and package-lock.json; called by path (see
+# README, Testing).
+$(BATS): package.json package-lock.json
+	npm ci --no-audit --no-fund
 	touch $@
 
 test: build $(TEST_PROGRAMS) $(BATS) ## run the whole bats suite (installs pinned bats first)
@@ -262,4 +263,4 @@ clean: ## remove build outputs
 	rm -rf build
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
