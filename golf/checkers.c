@@ -1,1 +1,1 @@
-f(b,w,s,e)int*b,*w;{long B,F=0,S=1L<<~-s*9/8,P=S;for(;*b||F>=0&&(B=F>>4,b=w,F^=~67240192);)F^=1L<<~-*b++*9/8;while(s--)P^=P&(B&F|B*2&F*4)<<8^F&(P>>8&B|P>>10&B/2);return(P&S?F&S*3>>5:P)>>~-e*9/8&1;}
+f(b,w,s,e)int*b,*w;{long B,F=0,S=1L<<~-s*9/8,P=S;for(;*b||F>=0&&(B=F>>4,b=w,F^=~67240192);)F^=1L<<~-*b++*9/8;while(s--)P^=P&(B&F|B*2&F*4)<<8^F&(P>>8&B|P>>10&B/2);return(P%S?:F&S*3>>5)>>~-e*9/8&1;}

@@ -65,9 +65,11 @@ int f(const int *b, const int *w, int s, int e)
     for (int round = s; round > 0; round--)
         at = (at ^ jumpers(at, black4, empty)) | landings(at, black4, empty);
 
-    /* Still only the start: it could not capture, so a simple step to a empty
+    /* Still only the start: it could not capture, so a simple step to a free
      * forward square (bits start-4 and start-5: the golf's S*3>>5) is the
-     * move.  Otherwise the chains' ends are exactly the legal ends. */
-    mask ends = at & start ? empty & (start * 3 >> 5) : at;
+     * move.  Otherwise the chains' ends are exactly the legal ends.  Every end
+     * lies below the start's bit, so the golf tests "only the start" with
+     * P%S, which is P itself otherwise, and takes it with gcc's `?:`. */
+    mask ends = at != start ? at : empty & (start * 3 >> 5);
     return ends >> bit_index(e) & 1;
 }
