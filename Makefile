@@ -98,7 +98,7 @@ DIFF_PROGRAMS := $(BUILD)/differential $(BUILD)/differential-gcc-O0 $(BUILD)/dif
 POSITIONS ?= 1000000
 SEED ?= 1
 
-$(BUILD)/differential.o: tests/differential.c reference/rules.h reference/board.h
+$(BUILD)/differential.o: tests/differential.c tests/rows.h reference/rules.h reference/board.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -150,7 +150,7 @@ $(VERIFY_OUT)/ref-%.o: reference/%.c reference/*.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(VERIFY_OUT)/verify.o: tests/verify.c reference/rules.h reference/board.h
+$(VERIFY_OUT)/verify.o: tests/verify.c tests/rows.h reference/rules.h reference/board.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 

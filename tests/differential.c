@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "../reference/rules.h"
+#include "rows.h"
 
 int f(); /* the golf (or its ungolfed twin): int f(b, w, s, e) */
 
@@ -133,24 +134,6 @@ static position built(unsigned long long *st)
 
 /* ==================== The comparison ==================== */
 
-/* The golf's arguments: one colour's squares, 0-terminated. */
-static void list_of(const board *bd, piece colour, int list[SQUARES + 1])
-{
-    int k = 0;
-    for (int n = 1; n <= SQUARES; n++)
-        if (bd->at[n] == colour)
-            list[k++] = n;
-    list[k] = 0;
-}
-
-static void print_list(const int *list)
-{
-    if (!*list)
-        putchar('-');
-    for (const int *p = list; *p; p++)
-        printf(p == list ? "%d" : ",%d", *p);
-}
-
 int main(int argc, char *argv[])
 {
     long positions = argc > 1 ? atol(argv[1]) : 1000000;
@@ -161,19 +144,14 @@ int main(int argc, char *argv[])
     for (long i = 0; i < positions; i++) {
         position p = chance(&state, 50) ? scattered(&state) : built(&state);
         int black[SQUARES + 1], white[SQUARES + 1];
-        list_of(&p.bd, BLACK, black);
-        list_of(&p.bd, WHITE, white);
+        board_lists(&p.bd, black, white);
         bool want = is_legal(&p.bd, p.from, p.to, RULE_CHALLENGE);
         bool got = f(black, white, p.from, p.to) != 0;
         if (got != want) {
             printf("mismatch at position %ld: golf says %s, reference says %s\n", i,
                    got ? "true" : "false", want ? "true" : "false");
-            print_list(black);
-            putchar('\t');
-            print_list(white);
-            printf("\t%d\t%d\t%s\t%s\tdifferential mismatch\n", p.from, p.to,
-                   want ? "true" : "false",
-                   is_legal(&p.bd, p.from, p.to, RULE_ENGLISH) ? "true" : "false");
+            print_row_start(black, white, p.from, p.to, want, is_legal(&p.bd, p.from, p.to, RULE_ENGLISH));
+            puts("differential mismatch");
             return 1;
         }
         if (!want)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "../reference/rules.h"
+#include "rows.h"
 
 /* ==================== The builds ==================== */
 
@@ -129,18 +130,6 @@ typedef struct {
     board bd;
     int black[SQUARES + 1], white[SQUARES + 1];
 } position;
-
-static void make_lists(position *p)
-{
-    int nb = 0, nw = 0;
-    for (int n = 1; n <= SQUARES; n++) {
-        if (p->bd.at[n] == BLACK)
-            p->black[nb++] = n;
-        else if (p->bd.at[n] == WHITE)
-            p->white[nw++] = n;
-    }
-    p->black[nb] = p->white[nw] = 0;
-}
 
 static void shuffle(u64 *state, int *list)
 {
@@ -338,7 +327,7 @@ static void cone_board(position *p, const cone *c, int from, long a, int fill, u
     for (int i = 0; i < c->rims; i++)
         if (rim >> i & 1)
             p->bd.at[c->rim[i]] = BLACK;
-    make_lists(p);
+    board_lists(&p->bd, p->black, p->white);
 }
 
 /* The whole search, fixed before the workers start. */
@@ -481,7 +470,7 @@ static void random_position(u64 seed, long i, position *p, int *from, int *to)
             *to = 1 + below(&state, SQUARES);
     }
     }
-    make_lists(p);
+    board_lists(&p->bd, p->black, p->white);
     shuffle(&state, p->black);
     shuffle(&state, p->white);
 }
@@ -546,22 +535,11 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void print_list(const int *list)
-{
-    if (!*list)
-        putchar('-');
-    for (const int *p = list; *p; p++)
-        printf(p == list ? "%d" : ",%d", *p);
-}
-
 /* One cases.tsv row: the position, the reference's verdicts, and a name. */
 static void print_row(const finding *f)
 {
-    print_list(f->black);
-    putchar('\t');
-    print_list(f->white);
-    printf("\t%d\t%d\t%s\t%s\tverify %s #%ld: %s\n", f->from, f->to, f->challenge ? "true" : "false",
-           f->english ? "true" : "false", f->phase ? "random" : "exhaustive", f->index, f->what);
+    print_row_start(f->black, f->white, f->from, f->to, f->challenge, f->english);
+    printf("verify %s #%ld: %s\n", f->phase ? "random" : "exhaustive", f->index, f->what);
 }
 
 static void progress(long done, long total, double elapsed, bool tty)
