@@ -5,7 +5,9 @@
 
 #include "../reference/line.h"
 
-int f(); /* the golf: golf/checkers.c, K&R-style int f(b, w, s, e) */
+/* The golf, golf/checkers.c.  Its K&R definition f(b,w,s,e)int*b,*w; has
+ * these parameter types after promotion, so this prototype is compatible. */
+int f(int *b, int *w, int s, int e);
 
 static void answer(const question *q, void *ctx, FILE *out)
 {

@@ -1,5 +1,6 @@
-/* TIO footer: the challenge's cases through f, one verdict per line.
-   The zeros that fill each array end its list; {0} ends the table. */
+/* The links' footer: the challenge's cases through f, one verdict a line.
+   C89, as the golf's flags compile it.  The zeros that fill each array end
+   its list; a case without a name ends the table. */
 #include <stdio.h>
 struct{char*name;int b[5],w[3],s,e;}cases[]={
 {"1",{0},{5},5,1},
@@ -17,5 +18,7 @@ struct{char*name;int b[5],w[3],s,e;}cases[]={
 {"12",{0},{9,6},9,2},
 {"13",{8,15,23,24},{27},27,4},
 {"14",{8,15,23,24},{27},27,20},{0}};
-int main(){for(int i=0;cases[i].name;i++)printf("%s: %s\n",cases[i].name,
-f(cases[i].b,cases[i].w,cases[i].s,cases[i].e)?"true":"false");}
+int main(void){int i;
+for(i=0;cases[i].name;i++)printf("%s: %s\n",cases[i].name,
+  f(cases[i].b,cases[i].w,cases[i].s,cases[i].e)?"true":"false");
+return 0;}

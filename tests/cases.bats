@@ -4,6 +4,7 @@
 # a planted wrong verdict turns them red without touching the real one).
 
 load test_helper
+bats_require_minimum_version 1.7.0
 
 TABLE="${CASES_TSV:-$ROOT/cases.tsv}"
 HEADER=$'#black\twhite\tfrom\tto\tchallenge\tenglish\tname'

@@ -4,7 +4,7 @@
 # and options.
 
 load test_helper
-bats_require_minimum_version 1.5.0
+bats_require_minimum_version 1.7.0
 
 # Two questions with known answers under the default (challenge) reading.
 JUMP=$'6\t9\t9\t2'  # true: a single jump

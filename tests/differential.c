@@ -15,7 +15,8 @@
 #include "../reference/rules.h"
 #include "rows.h"
 
-int f(); /* the golf (or its ungolfed twin): int f(b, w, s, e) */
+/* The golf (K&R, compatible with this prototype) or its ungolfed twin. */
+int f(int *b, int *w, int s, int e);
 
 /* ==================== Random numbers ==================== */
 

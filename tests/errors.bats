@@ -4,7 +4,7 @@
 # The golf's driver shares the reference's parser, so both are held to it.
 
 load test_helper
-bats_require_minimum_version 1.5.0
+bats_require_minimum_version 1.7.0
 
 GOOD=$'6\t9\t9\t2' # a legal jump: true
 

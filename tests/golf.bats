@@ -1,24 +1,15 @@
 #!/usr/bin/env bats
-# The golf's own promises: its bytes (size, no trailing newline), its answers
-# whatever compiler and optimiser build it, and a twin that compiles clean.
+# The golf's own promises: its bytes (size, no trailing newline), its flags,
+# its answers whatever compiler and level of the matrix build it, and a twin
+# that compiles clean.
 
 load test_helper
+bats_require_minimum_version 1.11.0 # bats_test_function
 
 # The byte budget golf/checkers.c must stay within.
 GOLF_MAX_BYTES=196
 
 GOLF="$ROOT/golf/checkers.c"
-
-# verdicts BUILD_NAME: make builds $BUILD/golf-BUILD_NAME (compiler-level,
-# see GOLF_BUILDS in the Makefile), and it gives every cases.tsv challenge verdict.
-verdicts() {
-    local program="$BUILD/golf-$1"
-    run make -s -C "$ROOT" BUILD="$BUILD" "$program"
-    assert_success
-    run table_mismatches "$program"
-    assert_success
-    assert_output ""
-}
 
 @test "golf/checkers.c does not end with a newline" {
     run tail -c 1 "$GOLF"
@@ -38,15 +29,48 @@ verdicts() {
     assert_output --regexp "^$(wc -c < "$GOLF") bytes"
 }
 
-@test "the golf builds with gcc -O0 and gives every challenge verdict" { verdicts gcc-O0; }
-@test "the golf builds with gcc -O2 and gives every challenge verdict" { verdicts gcc-O2; }
-@test "the golf builds with gcc -O3 and gives every challenge verdict" { verdicts gcc-O3; }
-@test "the golf builds with clang -O0 and gives every challenge verdict" { verdicts clang-O0; }
-@test "the golf builds with clang -O2 and gives every challenge verdict" { verdicts clang-O2; }
+@test "golf/flags is one line, and every golf compile make runs uses it and no -std of its own" {
+    run wc -l < "$ROOT/golf/flags"
+    assert_output 1
+    [ -n "$GOLF_FLAGS" ] || fail "golf/flags is empty"
+    # make's own commands for every program, from scratch (-B, dry run -n).
+    run make -s -n -B -C "$ROOT" BUILD="$(in_checkout "$BATS_TEST_TMPDIR")/b" test-programs
+    assert_success
+    local line compiles=0
+    while IFS= read -r line; do
+        [[ $line == *' -c '* && ( $line == *golf/checkers.c* || $line == *'/golf.c"'* ) ]] || continue
+        compiles=$((compiles + 1))
+        [[ $line == *" $GOLF_FLAGS "* ]] || fail "a golf compile without the golf's flags: $line"
+        [[ ${line//"$GOLF_FLAGS"/} != *-std=* ]] || fail "a golf compile with a -std of its own: $line"
+    done <<< "$output"
+    # The main build, its -O0 twin, and each matrix entry for the tests and for verify.
+    local entries
+    entries=$(golf_matrix | wc -w)
+    [ "$compiles" -eq $((2 + 2 * entries)) ] || fail "$compiles golf compiles, want $((2 + 2 * entries))"
+}
 
-@test "the ungolfed twin compiles without a warning under gcc and clang" {
+# matrix_build ENTRY: compiler:level from the matrix compiles the golf with
+# the golf's flags (its diagnostics show here if it refuses), and the
+# program make built from that object gives every challenge verdict.
+matrix_build() {
+    local cc=${1%%:*} level=${1#*:} id=${1/:/}
+    # shellcheck disable=SC2086 # GOLF_FLAGS and SAN: several flags, or none
+    run "$cc" $level $GOLF_FLAGS $SAN -c -o "$BATS_TEST_TMPDIR/golf.o" "$GOLF"
+    assert_success
+    [ -x "$BUILD/golf-$id" ] || fail "make test did not build $BUILD/golf-$id"
+    run table_mismatches "$BUILD/golf-$id"
+    assert_success
+    assert_output ""
+}
+
+for entry in $(golf_matrix); do
+    bats_test_function --description "the golf builds with ${entry/:/ } and its flags, and gives every challenge verdict" \
+        -- matrix_build "$entry"
+done
+
+@test "the ungolfed twin compiles without a warning under gcc and clang-19" {
     local cc
-    for cc in gcc clang; do
+    for cc in gcc clang-19; do
         run "$cc" -std=c11 -Wall -Wextra -pedantic -c -o "$BATS_TEST_TMPDIR/ungolfed-$cc.o" \
             "$ROOT/golf/ungolfed.c"
         assert_success

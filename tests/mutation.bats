@@ -1,41 +1,53 @@
 #!/usr/bin/env bats
 # Planted bugs: each row of tests/mutants.tsv changes one spot of a copy of
-# golf/checkers.c.  The copy is built once (gcc -O2) and put through the two
-# checks that guard the real golf: every cases.tsv row, and the differential
-# against the reference.  At least one of them must catch every mutant; the
-# test output says which did.
+# golf/checkers.c.  The copy is built once (as the main golf build is: $CC,
+# -O2, the golf's flags) and put through the two checks that guard the real
+# golf: every cases.tsv row, and the differential against the reference.  At
+# least one of them must catch every mutant; the test output says which did.
+#
+# A catch must not rest on undefined behaviour, which could change from run
+# to run: every copy is built with UBSan (and with ASan too under make
+# sanitize), and a sanitizer report fails the mutant's test instead.
 
 load test_helper
+bats_require_minimum_version 1.11.0 # bats_test_function
 
 MUTANTS="$ROOT/tests/mutants.tsv"
 # Differential positions per mutant; it stops at the first mismatch.
 MUTANT_POSITIONS=100000
 # Seconds a mutant's program may run before it counts as hung (caught).
 MUTANT_TIMEOUT=5
+# Sanitizers for every copy: make sanitize's, or UBSan alone.
+MUTANT_SAN=${SAN:-"-fsanitize=undefined -fno-sanitize-recover=all"}
+# Reports go to stderr here, whatever make sanitize set for its log.
+export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 
 # ==================== Building and checking one copy ====================
 
 # build_golf DIR SOURCE: DIR/golf (the protocol driver) and DIR/differential
-# from one gcc -O2 object of SOURCE, linked as the real builds are.
+# from one object of SOURCE, linked as the real builds are.
 build_golf() {
     local dir=$1
     mkdir -p "$dir"
-    gcc -O2 -w -c -o "$dir/checkers.o" "$2" || return 1
-    # shellcheck disable=SC2086 # BUILD_LDFLAGS: several flags, or none
-    gcc $BUILD_LDFLAGS -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" \
+    SAN=$MUTANT_SAN golf_cc "$dir/checkers.o" "$2" || return 1
+    # shellcheck disable=SC2086 # MUTANT_SAN: several flags
+    "${CC:-gcc}" $MUTANT_SAN -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" \
         "$BUILD/board.o" "$BUILD/rules.o" "$BUILD/line.o" || return 1
-    gcc $BUILD_LDFLAGS -o "$dir/differential" "$BUILD/differential.o" "$dir/checkers.o" \
+    "${CC:-gcc}" $MUTANT_SAN -o "$dir/differential" "$BUILD/differential.o" "$dir/checkers.o" \
         "$BUILD/rules.o" "$BUILD/board.o"
 }
 
 # checks DIR: both checks on DIR's programs.  Sets table_rows (rows the golf
-# gets wrong), differential_status (0: no mismatch) and differential_first
-# (its first line: the summary, or where the first mismatch is).
+# gets wrong), differential_status (0: no mismatch), differential_first (its
+# first line: the summary, or where the first mismatch is) and sanitizer
+# (the first sanitizer report line, if any run made one).
 checks() {
-    table_rows=$(table_mismatches timeout "$MUTANT_TIMEOUT" "$1/golf" | wc -l)
+    table_rows=$(paste <(case_rows) <(timeout "$MUTANT_TIMEOUT" "$1/golf" < "$ROOT/cases.tsv" 2> "$1/table.err") |
+        awk -F'\t' '$5 != $NF' | wc -l)
     differential_status=0
-    differential_first=$(timeout "$MUTANT_TIMEOUT" "$1/differential" "$MUTANT_POSITIONS" 1 2>&1 |
+    differential_first=$(timeout "$MUTANT_TIMEOUT" "$1/differential" "$MUTANT_POSITIONS" 1 2> "$1/differential.err" |
         head -n 1; exit "${PIPESTATUS[0]}") || differential_status=$?
+    sanitizer=$(grep -h -m 1 -E 'runtime error|Sanitizer' "$1/table.err" "$1/differential.err" | head -n 1)
 }
 
 # plant NAME DIR: writes the mutant NAME into DIR, builds and checks it, and
@@ -43,7 +55,7 @@ checks() {
 # text in the golf, built 0/1, and what checks sets).
 plant() {
     local name=$1 dir=$2 search replace golf rest count=0 built=0
-    local table_rows=0 differential_status=0 differential_first=
+    local table_rows=0 differential_status=0 differential_first= sanitizer=
     mkdir -p "$dir"
     IFS=$'\t' read -r search replace < <(
         awk -F'\t' -v n="$name" '$1 == n { print $2 "\t" $3; exit }' "$MUTANTS")
@@ -60,8 +72,8 @@ plant() {
             checks "$dir"
         fi
     fi
-    printf 'count=%q built=%q table_rows=%q differential_status=%q differential_first=%q\n' \
-        "$count" "$built" "$table_rows" "$differential_status" "$differential_first" > "$dir/result"
+    printf 'count=%q built=%q table_rows=%q differential_status=%q differential_first=%q sanitizer=%q\n' \
+        "$count" "$built" "$table_rows" "$differential_status" "$differential_first" "$sanitizer" > "$dir/result"
 }
 
 # The names in mutants.tsv, one a line.
@@ -76,8 +88,8 @@ setup_file() {
             return 1
         }
     done
-    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT
-    export -f plant build_golf checks table_mismatches case_rows
+    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS
+    export -f plant build_golf golf_cc checks case_rows
     mutant_names | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }
 
@@ -85,7 +97,7 @@ setup_file() {
 
 # mutant_caught NAME: the planted bug applied, built, and was caught.
 mutant_caught() {
-    local name=$1 search count built table_rows differential_status differential_first
+    local name=$1 search count built table_rows differential_status differential_first sanitizer
     local result="$BATS_FILE_TMPDIR/$name/result"
     [ -f "$result" ] || fail "mutant $name was not planted"
     source "$result"
@@ -97,6 +109,9 @@ mutant_caught() {
     [ "$built" -eq 1 ] ||
         fail "mutant $name does not compile; fix its row in tests/mutants.tsv:
 $(cat "$BATS_FILE_TMPDIR/$name/build.log")"
+    [ -z "$sanitizer" ] ||
+        fail "mutant $name has undefined behaviour, so what catches it may change from run to run;
+rewrite its row in tests/mutants.tsv so it stays defined: $sanitizer"
     local by
     if [ "$table_rows" -gt 0 ] && [ "$differential_status" -ne 0 ]; then
         by="table + differential"
@@ -118,7 +133,7 @@ cases.tsv row or differential bias that tells it apart"
 
 # The tally over all mutants, after the last test.
 teardown_file() {
-    local result count built table_rows differential_status differential_first
+    local result count built table_rows differential_status differential_first sanitizer
     local both=0 table=0 differential=0 neither=0
     for result in "$BATS_FILE_TMPDIR"/*/result; do
         [ -f "$result" ] || continue
@@ -157,6 +172,7 @@ teardown_file() {
     checks "$BATS_TEST_TMPDIR"
     [ "$table_rows" -eq 0 ] || fail "the copy gets $table_rows table rows wrong"
     [ "$differential_status" -eq 0 ] || fail "differential: $differential_first"
+    [ -z "$sanitizer" ] || fail "a sanitizer report: $sanitizer"
 }
 
 # One test per mutant, named after it (bats' dynamic test registration).

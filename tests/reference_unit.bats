@@ -3,6 +3,7 @@
 # checks them, one group per predicate, with the edges the examples leave out.
 
 load test_helper
+bats_require_minimum_version 1.7.0
 
 # group NAME: that group's checks all pass, and there are some.
 group() {
@@ -41,7 +42,8 @@ group() {
     # A throwaway copy of unit.c with one example turned false must fail loudly.
     local src="$BATS_TEST_TMPDIR/unit.c"
     sed 's/CHECK(t, on_board(32));/CHECK(t, on_board(33));/' "$ROOT/tests/unit.c" > "$src"
-    cc -std=c11 -I"$ROOT/tests" -o "$BATS_TEST_TMPDIR/unit" "$src" \
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 $SAN -I"$ROOT/tests" -o "$BATS_TEST_TMPDIR/unit" "$src" \
         "$ROOT/reference/board.c" "$ROOT/reference/rules.c"
     run "$BATS_TEST_TMPDIR/unit" on_board
     assert_failure 1

@@ -3,6 +3,7 @@
 # reference (both readings), then a compact summary.  Exit 1 on any mismatch.
 set -u
 cd "$(dirname "$0")/.."
+build=${BUILD:-build}
 table=cases.tsv
 rows=$(grep -cv '^#' "$table")
 bad=0
@@ -23,9 +24,9 @@ check() {
 }
 
 echo "cases.tsv: $rows rows"
-check "golf (challenge)" 5 build/golf
-check "ungolfed twin (challenge)" 5 build/golf-ungolfed
-check "reference --rule challenge" 5 build/reference --rule challenge
-check "reference --rule english" 6 build/reference --rule english
+check "golf (challenge)" 5 "$build/golf"
+check "ungolfed twin (challenge)" 5 "$build/golf-ungolfed"
+check "reference --rule challenge" 5 "$build/reference" --rule challenge
+check "reference --rule english" 6 "$build/reference" --rule english
 echo "golf/checkers.c: $(wc -c < golf/checkers.c) bytes"
 exit $bad

@@ -3,6 +3,7 @@
 # --moves, for single questions and batches, under both readings.
 
 load test_helper
+bats_require_minimum_version 1.7.0
 
 ref() { "$BUILD/reference" "$@"; }
 

@@ -1,14 +1,37 @@
-# Shared by every .bats file: the pinned helper libraries, paths, and small
-# fixtures.  `make test` builds the programs before bats starts.
+# Shared by every .bats file: the pinned helper libraries, paths, the golf's
+# compiler and flags, and small fixtures.  `make test` builds the programs
+# before bats starts.
 
 ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
-# The programs under test: build/, or another tree such as build/san (make sanitize).
+# The programs under test: build/, or another tree such as build/san (make
+# sanitize).  tests/run passes it absolute; a relative one is the checkout's.
 BUILD="${BUILD:-$ROOT/build}"
-# Flags a test must add when it links its own program from $BUILD's objects:
-# make sanitize sets the sanitizer flags its build/san objects need.
-BUILD_LDFLAGS="${BUILD_LDFLAGS:-}"
+[[ $BUILD == /* ]] || BUILD="$ROOT/$BUILD"
+# Sanitizer flags that make sanitize adds to every compile and link, also of
+# the programs a test compiles itself.
+SAN="${SAN:-}"
 load "$ROOT/node_modules/bats-support/load"
 load "$ROOT/node_modules/bats-assert/load"
+
+# The flags the golf needs (golf/flags, the one place they are written).
+GOLF_FLAGS="$(cat "$ROOT/golf/flags")"
+
+# The golf's compiler matrix (compiler:level words): the Makefile's, passed
+# on by make test, or asked of make when bats runs on its own.
+golf_matrix() {
+    if [ -n "${GOLF_MATRIX:-}" ]; then echo "$GOLF_MATRIX"; else make -s -C "$ROOT" print-GOLF_MATRIX; fi
+}
+
+# golf_cc OUT SOURCE: SOURCE compiled as the main golf build is ($CC, -O2,
+# the golf's flags, and $SAN), to the object OUT.
+golf_cc() {
+    # shellcheck disable=SC2086 # GOLF_FLAGS and SAN: several flags, or none
+    "${CC:-gcc}" -O2 $GOLF_FLAGS $SAN -c -o "$1" "$2"
+}
+
+# in_checkout PATH: PATH relative to the checkout when it lies inside it.
+# make cannot take a path with spaces, and the checkout's own may have some.
+in_checkout() { if [[ $1 == "$ROOT"/* ]]; then echo "${1#"$ROOT"/}"; else echo "$1"; fi; }
 
 # The rows of cases.tsv without the header.
 case_rows() { grep -v '^#' "$ROOT/cases.tsv"; }

@@ -4,7 +4,7 @@
 # bad lines.  Valgrind is a required tool here, so its absence fails.
 
 load test_helper
-bats_require_minimum_version 1.5.0
+bats_require_minimum_version 1.7.0
 
 # Valgrind cannot run an ASan build: `make sanitize` points this at the plain one.
 VG_BUILD="${VALGRIND_BUILD:-$BUILD}"

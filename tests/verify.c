@@ -19,23 +19,13 @@
 #include <unistd.h>
 
 #include "../reference/rules.h"
+#include "golf_builds.h"
 #include "rows.h"
 
 /* ==================== The builds ==================== */
 
-/* golf/checkers.c compiled by each compiler at each level, its own symbols
- * made local and f renamed (see the Makefile), so all five live here.
- * Declared without a prototype, as the golf's driver does. */
-int golf_gcc_O0(), golf_gcc_O2(), golf_gcc_O3(), golf_clang_O0(), golf_clang_O2();
-
-static const struct {
-    const char *name;
-    int (*fn)();
-} builds[] = {
-    {"gcc -O0", golf_gcc_O0},     {"gcc -O2", golf_gcc_O2},     {"gcc -O3", golf_gcc_O3},
-    {"clang -O0", golf_clang_O0}, {"clang -O2", golf_clang_O2},
-};
-enum { BUILDS = sizeof builds / sizeof builds[0] };
+/* Every matrix build of golf/checkers.c: golf_builds, listed by the
+ * Makefile (see golf_builds.h). */
 
 /* ==================== Random numbers ==================== */
 
@@ -244,22 +234,22 @@ static bool check(checker *ck, const position *p, int from, int to, const bool *
 {
     bool ch = is_legal(&p->bd, from, to, RULE_CHALLENGE);
     bool en = is_legal(&p->bd, from, to, RULE_ENGLISH);
-    char what[200] = "", names[2][120] = {"", ""}; /* the builds saying false, true */
+    char what[400] = "", names[2][160] = {"", ""}; /* the builds saying false, true */
     int said[2] = {0, 0};
-    for (int k = 0; k < BUILDS; k++) {
+    for (int k = 0; k < golf_build_count; k++) {
         int black[SQUARES + 1], white[SQUARES + 1]; /* fresh copies: a golf may write to them */
         memcpy(black, p->black, sizeof black);
         memcpy(white, p->white, sizeof white);
-        bool got = builds[k].fn(black, white, from, to) != 0;
+        bool got = golf_builds[k].fn(black, white, from, to) != 0;
         if (got != ch) {
             size_t len = strlen(names[got]);
             snprintf(names[got] + len, sizeof names[got] - len, "%s%s", said[got]++ ? ", " : "",
-                     builds[k].name);
+                     golf_builds[k].name);
         }
     }
     for (int v = 0; v < 2; v++)
         if (said[v])
-            appendf(what, sizeof what, "%s say%s %s", said[v] == BUILDS ? "all builds" : names[v],
+            appendf(what, sizeof what, "%s say%s %s", said[v] == golf_build_count ? "all builds" : names[v],
                     said[v] > 1 ? "" : "s", v ? "true" : "false");
     /* The english reading: the challenge verdict, unless the move is a step
      * (one row ahead) while some white piece could capture. */
@@ -602,8 +592,8 @@ static void print_plan(const plan *pl)
     for (int s = 1; s <= SQUARES; s++)
         assignments += cone_of(s).assignments;
     printf("verify: builds:");
-    for (int k = 0; k < BUILDS; k++)
-        printf(" %s%s", builds[k].name, k + 1 < BUILDS ? "," : "\n");
+    for (int k = 0; k < golf_build_count; k++)
+        printf(" %s%s", golf_builds[k].name, k + 1 < golf_build_count ? "," : "\n");
     printf("verify: exhaustive: %ld cone states x 32 ends, rest of board ", assignments);
     for (int f = 0; f < pl->fills; f++)
         printf("%s%s", fill_name[pl->fill[f]], f + 1 < pl->fills ? ", " : "");

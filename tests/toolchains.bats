@@ -1,0 +1,145 @@
+#!/usr/bin/env bats
+# The project on today's compilers and on a user's machine: every C file but
+# the golf builds warning-free under gcc and clang-19; a fresh checkout at a
+# path with a space and an apostrophe, with gcc 14's rules (tests/standin/gcc)
+# and clang-19 as clang, builds, verifies and submits without touching
+# anything outside itself; and a change of compiler or flags rebuilds what
+# it made.
+
+load test_helper
+bats_require_minimum_version 1.7.0
+
+# A copy of the checkout's files (not its build or node_modules), as a fresh
+# clone has them, into DIR.
+copy_checkout() {
+    mkdir -p "$1"
+    (cd "$ROOT" && tar cf - --exclude=./build --exclude=./node_modules --exclude=./.git .) |
+        (cd "$1" && tar xf -)
+}
+
+@test "the links' footer compiles without a warning under gcc and clang-19 with the golf's flags" {
+    # C89 as the golf's flags build it, after a stand-in for the golf that
+    # draws no warning itself.
+    { printf 'int f(int *b, int *w, int s, int e) { return b[0] + w[0] + s + e; }\n'
+      cat "$ROOT/golf/footer.c"; } > "$BATS_TEST_TMPDIR/footer.c"
+    local cc
+    for cc in gcc clang-19; do
+        # shellcheck disable=SC2086 # GOLF_FLAGS: several flags, or none
+        run "$cc" $GOLF_FLAGS -Wall -Wextra -pedantic -c -o /dev/null "$BATS_TEST_TMPDIR/footer.c"
+        assert_success
+        [ -z "$output" ] || fail "$cc warns on golf/footer.c: $output"
+    done
+}
+
+@test "a fresh checkout at a path with a space and an apostrophe builds, verifies and submits under gcc 14's rules and clang-19, and touches nothing outside itself" {
+    local parent="$BATS_TEST_TMPDIR/it's a" repo
+    repo="$parent/checkout/repo"
+    copy_checkout "$repo"
+    # What an unquoted path would split into, beside the checkout.
+    mkdir -p "$BATS_TEST_TMPDIR/it's" "$parent/checkout/keep"
+    echo keep > "$BATS_TEST_TMPDIR/it's/file"
+    local before
+    before=$(cd "$BATS_TEST_TMPDIR" && find . -path ./"it's a/checkout/repo" -prune -o -print | sort)
+
+    # A newcomer's make: the defaults, not this run's build tree or compilers.
+    unset BUILD CC GOLF_MATRIX CFLAGS MAKEFLAGS MAKELEVEL MFLAGS
+    export PATH="$repo/tests/standin:$PATH"
+    cd "$repo"
+    run make JOBS=2
+    assert_success
+    assert_line --regexp "golf \(challenge\) +([0-9]+)/\1 agree"
+    refute_output --partial MISMATCH
+    run grep -c standin/gcc build/stamps/cc
+    assert_output 1
+    run make VERIFY_ARGS=--quick JOBS=2 verify
+    assert_success
+    assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
+    assert_output --partial "clang-19 -O2"
+    # The matrix's plain clang was clang-19 here.
+    run grep -c standin/clang build/stamps/golf-clang-O2
+    assert_output 1
+    run make submit
+    assert_success
+    assert_output --partial "-std=gnu89, $(wc -c < golf/checkers.c) bytes"
+    run make bytes
+    assert_success
+    run make help
+    assert_success
+    run make clean
+    assert_success
+    [ ! -e build ] || fail "make clean left build/"
+
+    local after
+    after=$(cd "$BATS_TEST_TMPDIR" && find . -path ./"it's a/checkout/repo" -prune -o -print | sort)
+    assert_equal "$after" "$before"
+    assert_equal "$(cat "$BATS_TEST_TMPDIR/it's/file")" keep
+}
+
+# compiled LOG: what make's output LOG says it compiled from a C source (the
+# output of each compiler command that names a .c file), sorted, on one line.
+compiled() {
+    grep -E '^(gcc|clang[-0-9]*) .*\.c"' <<< "$1" | sed -E 's/.* -o "([^"]*)".*/\1/; s/.*\///' | sort | xargs
+}
+
+# but WORD LIST: LIST without WORD.
+but() { xargs -n 1 <<< "$2" | grep -vx -- "$1" | xargs; }
+
+# no_warnings COMPILER: make's $output has no warning but the golf's.
+no_warnings() {
+    local warnings
+    warnings=$(grep 'warning:' <<< "$output" | grep -v '^golf/checkers\.c:' || true)
+    [ -z "$warnings" ] || fail "$1 warns on more than the golf: $warnings"
+}
+
+@test "every C file but the golf builds without a warning under gcc and clang-19, and a change of compiler or flags rebuilds exactly what it made" {
+    local b all
+    b=$(in_checkout "$BATS_TEST_TMPDIR")/rebuild
+    # Every program $CC builds, verify's main object, and one matrix build.
+    local targets=("$b"/{reference,golf,golf-ungolfed,unit,permalink} "$b"/differential{,-O0,-ungolfed}
+        "$b/verify.o" "$b/golf-clang-O2")
+    cd "$ROOT"
+    run make BUILD="$b" CC=gcc "${targets[@]}"
+    assert_success
+    no_warnings gcc
+    all=$(compiled "$output")
+    [[ $all == *"checkers.o"*"golf-clang-O2.o"*"permalink"*"unit verify.o" ]] || fail "the first build compiled only: $all"
+
+    run make BUILD="$b" CC=gcc "${targets[@]}"
+    assert_equal "$(compiled "$output")" ""
+
+    # Another CC: everything it compiled, and only that.
+    run make BUILD="$b" CC=clang-19 "${targets[@]}"
+    assert_success
+    no_warnings clang-19
+    assert_equal "$(compiled "$output")" "$(but golf-clang-O2.o "$all")"
+
+    # Back to gcc after a failed build under clang-19: nothing of clang-19's
+    # stays (one program shows it: all its objects are made again).
+    run make BUILD="$b" CC=clang-19 CFLAGS=-std=no-such-standard "${targets[@]}"
+    assert_failure
+    run make BUILD="$b" CC=gcc "$b/golf"
+    assert_success
+    assert_equal "$(compiled "$output")" "board.o checkers.o driver.o line.o rules.o"
+
+    # Other flags, the same compiler.
+    run make BUILD="$b" CC=gcc CFLAGS="-std=c11 -O1" "$b/board.o"
+    assert_equal "$(compiled "$output")" board.o
+
+    # Another program behind the same name: clang is now clang-19.
+    mkdir "$BATS_TEST_TMPDIR/bin"
+    ln -s "$ROOT/tests/standin/clang" "$BATS_TEST_TMPDIR/bin/clang"
+    run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make BUILD="$b" CC=gcc "$b/golf-clang-O2.o"
+    assert_success
+    assert_equal "$(compiled "$output")" golf-clang-O2.o
+}
+
+@test "fuzz_line.c, built by clang for libFuzzer, also compiles without a warning under gcc and clang-19" {
+    local cflags cc
+    cflags=$(make -s -C "$ROOT" print-CFLAGS)
+    for cc in gcc clang-19; do
+        # shellcheck disable=SC2086 # CFLAGS: several flags
+        run "$cc" $cflags -I"$ROOT/reference" -c -o /dev/null "$ROOT/tests/fuzz_line.c"
+        assert_success
+        assert_output ""
+    done
+}
