@@ -300,7 +300,7 @@ sanitize: ## the whole suite again, every program and golf build with ASan+UBSan
 	@$(NEEDS) sanitize
 	@$(MAKE) --no-print-directory -j$(JOBS) build
 	@rm -rf "$(SAN_LOG)" && mkdir -p "$(SAN_LOG)"
-	@ASAN_OPTIONS='log_path="$(CURDIR)/$(SAN_LOG)/asan"' UBSAN_OPTIONS=print_stacktrace=1 \
+	@ASAN_OPTIONS="log_path=\"$(CURDIR)/$(SAN_LOG)/asan\"" UBSAN_OPTIONS=print_stacktrace=1 \
 	VALGRIND_BUILD="$(BUILD)" $(MAKE) --no-print-directory BUILD="$(SAN_BUILD)" SAN="$(SAN_FLAGS)" test; status=$$?; \
 	reports=$$(find "$(SAN_LOG)" -type f | wc -l); \
 	echo "sanitize: suite exit $$status, $$reports sanitizer reports ($(SAN_LOG))"; \

@@ -24,7 +24,7 @@ GOLF="$ROOT/golf/checkers.c"
 }
 
 @test "make bytes prints the byte count wc -c gives" {
-    run make -s -C "$ROOT" bytes
+    run project_make bytes
     assert_success
     assert_output --regexp "^$(wc -c < "$GOLF") bytes"
 }
@@ -34,7 +34,7 @@ GOLF="$ROOT/golf/checkers.c"
     assert_output 1
     [ -n "$GOLF_FLAGS" ] || fail "golf/flags is empty"
     # make's own commands for every program, from scratch (-B, dry run -n).
-    run make -s -n -B -C "$ROOT" BUILD="$(in_checkout "$BATS_TEST_TMPDIR")/b" test-programs
+    run project_make -n -B BUILD="$(in_checkout "$BATS_TEST_TMPDIR")/b" test-programs
     assert_success
     local line compiles=0
     while IFS= read -r line; do

@@ -19,7 +19,7 @@ GOLF_FLAGS="$(cat "$ROOT/golf/flags")"
 # The golf's compiler matrix (compiler:level words): the Makefile's, passed
 # on by make test, or asked of make when bats runs on its own.
 golf_matrix() {
-    if [ -n "${GOLF_MATRIX:-}" ]; then echo "$GOLF_MATRIX"; else make -s -C "$ROOT" print-GOLF_MATRIX; fi
+    if [ -n "${GOLF_MATRIX:-}" ]; then echo "$GOLF_MATRIX"; else project_make print-GOLF_MATRIX; fi
 }
 
 # golf_cc OUT SOURCE: SOURCE compiled as the main golf build is ($CC, -O2,
@@ -32,6 +32,10 @@ golf_cc() {
 # in_checkout PATH: PATH relative to the checkout when it lies inside it.
 # make cannot take a path with spaces, and the checkout's own may have some.
 in_checkout() { if [[ $1 == "$ROOT"/* ]]; then echo "${1#"$ROOT"/}"; else echo "$1"; fi; }
+
+# project_make ARG...: make in the checkout, on this run's build tree (given
+# as make can take it; a later BUILD=... among ARGs overrides it).
+project_make() { make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" "$@"; }
 
 # The rows of cases.tsv without the header.
 case_rows() { grep -v '^#' "$ROOT/cases.tsv"; }

@@ -2,9 +2,9 @@
 # The project on today's compilers and on a user's machine: every C file but
 # the golf builds warning-free under gcc and clang-19; a fresh checkout at a
 # path with a space and an apostrophe, with gcc 14's rules (tests/standin/gcc)
-# and clang-19 as clang, builds, verifies and submits without touching
-# anything outside itself; and a change of compiler or flags rebuilds what
-# it made.
+# and clang-19 as clang, builds, verifies, submits and runs bats without
+# touching anything outside itself; and a change of compiler or flags
+# rebuilds what it made.
 
 load test_helper
 bats_require_minimum_version 1.7.0
@@ -31,7 +31,7 @@ copy_checkout() {
     done
 }
 
-@test "a fresh checkout at a path with a space and an apostrophe builds, verifies and submits under gcc 14's rules and clang-19, and touches nothing outside itself" {
+@test "a fresh checkout at a path with a space and an apostrophe builds, verifies, submits and tests under gcc 14's rules and clang-19, and touches nothing outside itself" {
     local parent="$BATS_TEST_TMPDIR/it's a" repo
     repo="$parent/checkout/repo"
     copy_checkout "$repo"
@@ -65,6 +65,12 @@ copy_checkout() {
     assert_success
     run make help
     assert_success
+    # bats itself in such a checkout, through tests/run.
+    ln -s "$ROOT/node_modules" node_modules
+    run tests/run tests/challenge.bats
+    assert_success
+    assert_line --regexp '^16 passed, 0 failed, 0 skipped$'
+    rm node_modules
     run make clean
     assert_success
     [ ! -e build ] || fail "make clean left build/"
@@ -107,6 +113,11 @@ no_warnings() {
     run make BUILD="$b" CC=gcc "${targets[@]}"
     assert_equal "$(compiled "$output")" ""
 
+    # The main job reads the programs from BUILD, whatever it is.
+    run make BUILD="$b" CC=gcc
+    assert_success
+    assert_equal "$(grep -cE ' ([0-9]+)/\1 agree$' <<< "$output")" 4
+
     # Another CC: everything it compiled, and only that.
     run make BUILD="$b" CC=clang-19 "${targets[@]}"
     assert_success
@@ -135,7 +146,7 @@ no_warnings() {
 
 @test "fuzz_line.c, built by clang for libFuzzer, also compiles without a warning under gcc and clang-19" {
     local cflags cc
-    cflags=$(make -s -C "$ROOT" print-CFLAGS)
+    cflags=$(project_make print-CFLAGS)
     for cc in gcc clang-19; do
         # shellcheck disable=SC2086 # CFLAGS: several flags
         run "$cc" $cflags -I"$ROOT/reference" -c -o /dev/null "$ROOT/tests/fuzz_line.c"

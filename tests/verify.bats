@@ -50,7 +50,7 @@ plant_ghost_bug() {
     plant_ghost_bug "$mutant"
     ! cmp -s "$ROOT/golf/checkers.c" "$mutant" || fail "the mutation changed nothing"
     # One build is enough to show what verify's search reaches.
-    run make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" verify-build GOLF="$mutant" \
+    run project_make verify-build GOLF="$mutant" \
         VERIFY_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/verify" GOLF_MATRIX=gcc:-O2
     assert_success
     run "$BATS_TEST_TMPDIR/verify/verify" --quick
