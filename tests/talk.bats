@@ -142,14 +142,20 @@ why() {
     assert_output "  why: 1 is out of reach: a step goes one square diagonally forward, and 9 has nothing to jump"
 }
 
+# explain_shape RULE: the whole table through --explain; prints what is out
+# of shape (nothing if every answer has a path when legal, one reason if not).
+explain_shape() {
+    "$BUILD/reference" --rule "$1" --explain < "$ROOT/cases.tsv" |
+        awk '/^(true|false)$/ { v = $0; n++; next }
+             /^  path: / { if (v != "true") print "path after " v, n; p[n]++; next }
+             /^  why: /  { if (v != "false") print "why after " v, n; w[n]++; next }
+             { print "stray line: " $0 }
+             END { for (i = 1; i <= n; i++) if (!p[i] && w[i] != 1) print "answer " i ": " p[i] + 0 " paths, " w[i] + 0 " reasons" }'
+}
+
 @test "--explain gives every cases.tsv row a path if legal, one reason if not, under both readings" {
     for rule in challenge english; do
-        run bash -c "'$BUILD/reference' --rule $rule --explain < '$ROOT/cases.tsv' |
-            awk '/^(true|false)\$/ { v = \$0; n++; next }
-                 /^  path: / { if (v != \"true\") print \"path after \" v, n; p[n]++; next }
-                 /^  why: /  { if (v != \"false\") print \"why after \" v, n; w[n]++; next }
-                 { print \"stray line: \" \$0 }
-                 END { for (i = 1; i <= n; i++) if (!p[i] && w[i] != 1) print \"answer \" i \": \" p[i] + 0 \" paths, \" w[i] + 0 \" reasons\" }'"
+        run explain_shape "$rule"
         assert_success
         assert_output ""
     done
