@@ -167,7 +167,7 @@ TEST_PROGRAMS += $(DIFF_PROGRAMS)
 # verify.o does not depend on the matrix.  `make verify GOLF=file` checks
 # another golf source (VERIFY_OUT=dir keeps its build apart; the source is
 # copied in, so GOLF may be any path, spaces and all).  VERIFY_ARGS passes
-# --quick, --random N, --seed S, --jobs J.
+# --quick, --sample N, --random N, --seed S, --jobs J.
 GOLF        := golf/checkers.c
 VERIFY_OUT  := $(BUILD)/verify
 VERIFY_ARGS :=
