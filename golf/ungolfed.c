@@ -13,8 +13,15 @@
  * across the left or right edge lands on a ghost, which is never empty; one off
  * the top shifts out of the mask.  So no move needs an edge test.
  *
- * The whole position is two masks: `empty` (empty squares) and `black`.  The
- * search is breadth-first over all chains at once, on masks: no recursion. */
+ * The position is two masks, the empty squares and the black men, and the
+ * search is breadth-first over every jump chain at once, on one more mask.
+ * Each round replaces the men that can jump by their landings.  A jump's
+ * landing bit x and its jumper bit x+8 (or x+10) come from one product:
+ * x * 257 = x | x << 8 and x * 1025 = x | x << 10, and one XOR takes the
+ * jumpers out and puts the landings in.  When no man can jump any more, the
+ * mask holds the ends of the complete chains, or still the start alone, which
+ * then may only step.  The start is a white man, so it is never empty: that
+ * tells "only the start is left" without keeping the start's bit. */
 #include <stdint.h>
 
 typedef uint64_t mask;
@@ -25,28 +32,36 @@ static mask bit(int square) { return (mask)1 << bit_index(square); }
 
 /* Bits 0-34 without the ghosts 8, 17, 26: the golf writes ~67240192, whose
  * set bits above 34 are never read as squares.  Its sign bit also tells the
- * golf's single list loop that the black list is done. */
+ * golf's single loop that the black list is done. */
 #define ALL_SQUARES (~(mask)67240192)
 
-/* The squares the man on `from` may land on after one jump, for every man in
- * `from` at once.  black4 is the black mask shifted down by 4: bit x of it
- * says "square x + 4 holds black", the piece a jump to x passes over.  Black
- * men on squares 1-4 drop out, and rightly: no jump passes over the top row. */
-static mask landings(mask from, mask black4, mask empty)
+/* One round for every man in `at` at once.  black4 is the black mask shifted
+ * down by 4: bit x of it says "square x + 4 holds black", the piece a jump
+ * to the right (from x + 8) passes over, and bit x + 1 of it the piece a jump
+ * to the left (from x + 10) passes over.  Black men on squares 1-4 drop out,
+ * and rightly: no jump passes over the top row.
+ *
+ * right and left are the landings, bit x for a jump from x + 8 or x + 10.
+ * right * 257 is right | right << 8: the landings and the men that made them,
+ * and the same for left * 1025.  Every jumper is in `at`, every landing is
+ * two rows further up than anything in `at`, so one XOR with the union takes
+ * the jumpers out and puts the landings in.  A man that can jump both ways is
+ * in both products and goes out once; two men landing on one square put it
+ * in once.  Men that cannot jump stay: they are the ends of their chains. */
+static mask round_of_jumps(mask at, mask black4, mask empty)
 {
-    return empty & ((from >> 8 & black4) | (from >> 10 & black4 >> 1));
-}
-
-/* The men in `from` that have a jump: the landings' bits moved back up. */
-static mask jumpers(mask from, mask black4, mask empty)
-{
-    return from & ((black4 & empty) | (black4 << 1 & empty << 2)) << 8;
+    mask right = at >> 8 & black4 & empty;
+    mask left = at >> 10 & black4 >> 1 & empty;
+    return at ^ (right * 257 | left * 1025);
 }
 
 int f(const int *b, const int *w, int s, int e)
 {
-    /* The golf does both lists in one loop, switching at the black list's
-     * end; here they are two. */
+    /* The golf reads both lists in one loop: the blacks first, then at the
+     * black list's end it keeps the blacks shifted down by 4, turns the mask
+     * into "every square but the ghosts and the blacks" with ^~67240192
+     * (which sets the sign bit, so the switch happens once), and goes on with
+     * the white list.  Here the lists get a loop each. */
     mask taken = 0;
     for (; *b; b++)
         taken ^= bit(*b);
@@ -55,21 +70,20 @@ int f(const int *b, const int *w, int s, int e)
     for (; *w; w++)
         empty ^= bit(*w);
 
-    /* `at` holds every man still moving plus every chain that has ended.
-     * Each round, men with a jump are replaced by their landings and men
-     * without one stay.  Landings are two rows further up than anything
-     * already in `at`, so the golf can use ^ for the |.  A chain of k jumps
-     * needs a start on row 2k or lower, so square s > k: s rounds are enough. */
-    const mask start = bit(s);
-    mask at = start;
-    for (int round = s; round > 0; round--)
-        at = (at ^ jumpers(at, black4, empty)) | landings(at, black4, empty);
+    /* The rounds.  A chain of k jumps needs a start on row 2k or lower, so
+     * square s > k: s rounds are more than enough, and the golf counts them
+     * on s itself, in the same loop as the lists (the loop's third branch,
+     * taken once both lists are read). */
+    mask at = bit(s);
+    for (int k = s; k >= 0; k--)
+        at = round_of_jumps(at, black4, empty);
 
-    /* Still only the start: it could not capture, so a simple step to a free
-     * forward square (bits start-4 and start-5: the golf's S*3>>5) is the
-     * move.  Otherwise the chains' ends are exactly the legal ends.  Every end
-     * lies below the start's bit, so the golf tests "only the start" with
-     * P%S, which is P itself otherwise, and takes it with gcc's `?:`. */
-    mask ends = at != start ? at : empty & (start * 3 >> 5);
+    /* The landings are empty squares and the start, a white man, is not: if
+     * nothing of `at` is empty, only the start is left.  It could not
+     * capture, so a simple step to a free forward square (bits start-4 and
+     * start-5: at * 3 >> 5 with `at` still the start) is the move.
+     * Otherwise the chains' ends are exactly the legal ends, and the golf
+     * takes them with gcc's `?:`. */
+    mask ends = (at & empty) != 0 ? at : empty & (at * 3 >> 5);
     return ends >> bit_index(e) & 1;
 }
