@@ -58,13 +58,17 @@ all: ## the main job: build, then run every cases.tsv row through golf, twin and
 # they made: no object from another compiler is reused.
 STAMPS := $(BUILD)/stamps
 
+# In a recipe that wrote the new content to "$$tmp": it replaces the target
+# only when it differs, so what depends on the target rebuilds only then.
+keep_if_changed = if cmp -s "$$tmp" "$@"; then rm -f "$$tmp"; else mv -f "$$tmp" "$@"; fi
+
 $(STAMPS)/cc: export STAMP = $(CC) $(CFLAGS) | golf $(GOLF_LEVEL) $(GOLF_FLAGS) | san $(SAN)
 
 $(STAMPS)/%: FORCE
 	@mkdir -p "$(@D)"
 	@tmp=$$(mktemp "$@.XXXXXX") && set -- $$STAMP && \
 	{ printf '%s\n' "$$STAMP"; command -v "$$1" || echo "$$1: not found"; "$$1" --version 2>&1 | head -n 1; } > "$$tmp" && \
-	if cmp -s "$$tmp" "$@"; then rm -f "$$tmp"; else mv -f "$$tmp" "$@"; fi
+	$(keep_if_changed)
 
 CC_STAMP := $(STAMPS)/cc
 
@@ -178,7 +182,7 @@ verify: $(VERIFY_OUT)/verify ## golf == reference: exhaustive near the mover, 2e
 
 verify-build: $(VERIFY_OUT)/verify ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
 
-# Rewritten only when the content changes, like a stamp.
+# These two are rewritten only when their content changes, like a stamp.
 $(VERIFY_OUT)/golf.c: FORCE
 	@mkdir -p "$(@D)"
 	@cmp -s "$(GOLF)" "$@" || cp "$(GOLF)" "$@"
@@ -191,7 +195,7 @@ $(VERIFY_OUT)/builds.c: FORCE
 	echo 'const golf_build golf_builds[] = {'; \
 	printf '    {"%s", golf_%s},\n' $(foreach e,$(GOLF_MATRIX),"$(subst :, ,$e)" $(subst -,_,$(call golf_id,$e))); \
 	echo '};'; echo 'const int golf_build_count = $(words $(GOLF_MATRIX));'; } > "$$tmp" && \
-	if cmp -s "$$tmp" "$@"; then rm -f "$$tmp"; else mv -f "$$tmp" "$@"; fi
+	$(keep_if_changed)
 
 $(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/golf_builds.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -Itests -c -o "$@" "$<"

@@ -53,9 +53,8 @@ GOLF="$ROOT/golf/checkers.c"
 # the golf's flags (its diagnostics show here if it refuses), and the
 # program make built from that object gives every challenge verdict.
 matrix_build() {
-    local cc=${1%%:*} level=${1#*:} id=${1/:/}
-    # shellcheck disable=SC2086 # GOLF_FLAGS and SAN: several flags, or none
-    run "$cc" $level $GOLF_FLAGS $SAN -c -o "$BATS_TEST_TMPDIR/golf.o" "$GOLF"
+    local id=${1/:/}
+    run golf_compile "${1%%:*}" "${1#*:}" "$BATS_TEST_TMPDIR/golf.o" "$GOLF"
     assert_success
     [ -x "$BUILD/golf-$id" ] || fail "make test did not build $BUILD/golf-$id"
     run table_mismatches "$BUILD/golf-$id"

@@ -89,7 +89,7 @@ setup_file() {
         }
     done
     export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS
-    export -f plant build_golf golf_cc checks case_rows
+    export -f plant build_golf golf_cc golf_compile checks case_rows
     mutant_names | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }
 

@@ -22,12 +22,15 @@ golf_matrix() {
     if [ -n "${GOLF_MATRIX:-}" ]; then echo "$GOLF_MATRIX"; else project_make print-GOLF_MATRIX; fi
 }
 
-# golf_cc OUT SOURCE: SOURCE compiled as the main golf build is ($CC, -O2,
-# the golf's flags, and $SAN), to the object OUT.
-golf_cc() {
-    # shellcheck disable=SC2086 # GOLF_FLAGS and SAN: several flags, or none
-    "${CC:-gcc}" -O2 $GOLF_FLAGS $SAN -c -o "$1" "$2"
+# golf_compile COMPILER LEVEL OUT SOURCE: SOURCE compiled as every golf build
+# is (the golf's flags, and $SAN), to the object OUT.
+golf_compile() {
+    # shellcheck disable=SC2086 # LEVEL, GOLF_FLAGS and SAN: several flags, or none
+    "$1" $2 $GOLF_FLAGS $SAN -c -o "$3" "$4"
 }
+
+# golf_cc OUT SOURCE: SOURCE compiled as the main golf build is ($CC, -O2).
+golf_cc() { golf_compile "${CC:-gcc}" -O2 "$1" "$2"; }
 
 # in_checkout PATH: PATH relative to the checkout when it lies inside it.
 # make cannot take a path with spaces, and the checkout's own may have some.
