@@ -3,8 +3,8 @@
 # CASES_TSV points the tests at another copy of the table (used to check that
 # a planted wrong verdict turns them red without touching the real one).
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 TABLE="${CASES_TSV:-$ROOT/cases.tsv}"
 HEADER=$'#black\twhite\tfrom\tto\tchallenge\tenglish\tname'

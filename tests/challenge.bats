@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # The challenge's own cases, one test each, through the golf and the reference.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 # verdict NAME_PREFIX: the challenge column of the cases.tsv row whose name starts so.
 row() { case_rows | awk -F'\t' -v n="$1" 'index($7, n) == 1' | head -n 1; }

@@ -3,8 +3,8 @@
 # reference and the golf's driver), and the reference's single-question form
 # and options.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 # Two questions with known answers under the default (challenge) reading.
 JUMP=$'6\t9\t9\t2'  # true: a single jump

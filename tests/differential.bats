@@ -3,8 +3,8 @@
 # million seeded random positions each, in one process per build
 # (tests/differential.c).  A mismatch prints a ready cases.tsv row.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 POSITIONS=1000000
 # Each build's program and seed: different seeds, so three million positions.

@@ -3,8 +3,8 @@
 # message on stderr, and the lines around it are still answered (exit 2).
 # The golf's driver shares the reference's parser, so both are held to it.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 GOOD=$'6\t9\t9\t2' # a legal jump: true
 

@@ -3,8 +3,8 @@
 # runs, the curated corpus and the whole table replayed.  `make fuzz` is the
 # long run.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 setup() {
     FUZZ="$BUILD/fuzz_line"

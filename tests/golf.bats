@@ -3,8 +3,8 @@
 # its answers whatever compiler and level of the matrix build it, and a twin
 # that compiles clean.
 
-load test_helper
 bats_require_minimum_version 1.11.0 # bats_test_function
+load test_helper
 
 # The byte budget golf/checkers.c must stay within.
 GOLF_MAX_BYTES=178

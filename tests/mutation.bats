@@ -9,8 +9,8 @@
 # to run: every copy is built with UBSan (and with ASan too under make
 # sanitize), and a sanitizer report fails the mutant's test instead.
 
-load test_helper
 bats_require_minimum_version 1.11.0 # bats_test_function
+load test_helper
 
 MUTANTS="$ROOT/tests/mutants.tsv"
 # Differential positions per mutant; it stops at the first mismatch.

@@ -5,8 +5,8 @@
 # apt-get install of them all.  Run here on a bare PATH, with `id` and
 # `apt-get` stood in for.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 NEEDS="$ROOT/tests/needs"
 

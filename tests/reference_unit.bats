@@ -2,8 +2,8 @@
 # The examples in the reference's header comments hold: build/unit (tests/unit.c)
 # checks them, one group per predicate, with the edges the examples leave out.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 # group NAME: that group's checks all pass, and there are some.
 group() {

@@ -5,8 +5,8 @@
 # footer printing the challenge's verdicts; and the link tool
 # (golf/permalink.c) against the sites' own links.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 setup() {
     GOLF="$ROOT/golf/checkers.c"

@@ -2,8 +2,8 @@
 # The reference CLI showing and explaining: --show, --legend, --explain and
 # --moves, for single questions and batches, under both readings.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 ref() { "$BUILD/reference" "$@"; }
 

@@ -6,8 +6,8 @@
 # touching anything outside itself; and a change of compiler or flags
 # rebuilds what it made.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 # A copy of the checkout's files (not its build or node_modules), as a fresh
 # clone has them, into DIR.

@@ -3,8 +3,8 @@
 # uninitialised value, no leak, in the batch and single-question forms and on
 # bad lines.  Valgrind is a required tool here, so its absence fails.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 # Valgrind cannot run an ASan build: `make sanitize` points this at the plain one.
 VG_BUILD="${VALGRIND_BUILD:-$BUILD}"

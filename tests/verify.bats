@@ -2,8 +2,8 @@
 # `make verify` in small (tests/verify.c): the quick slice on the real golf,
 # and a planted edge bug it must catch.  The full run is `make verify`.
 
-load test_helper
 bats_require_minimum_version 1.7.0
+load test_helper
 
 VERIFY="$BUILD/verify/verify"
 
