@@ -33,6 +33,10 @@ ifneq ($(words $(BUILD)),1)
 $(error BUILD must be one word without spaces, not '$(BUILD)')
 endif
 
+# The compilers' and tools' temporary files stay in the build tree too
+# (the stamp rule, which runs before any compile, makes the directory).
+export TMPDIR := $(if $(filter /%,$(BUILD)),$(BUILD),$(CURDIR)/$(BUILD))/tmp
+
 # q LIST: each word in double quotes, for the shell.
 q = $(foreach p,$1,"$p")
 
@@ -65,7 +69,7 @@ keep_if_changed = if cmp -s "$$tmp" "$@"; then rm -f "$$tmp"; else mv -f "$$tmp"
 $(STAMPS)/cc: export STAMP = $(CC) $(CFLAGS) | golf $(GOLF_LEVEL) $(GOLF_FLAGS) | san $(SAN)
 
 $(STAMPS)/%: FORCE
-	@mkdir -p "$(@D)"
+	@mkdir -p "$(@D)" "$(TMPDIR)"
 	@tmp=$$(mktemp "$@.XXXXXX") && set -- $$STAMP && \
 	{ printf '%s\n' "$$STAMP"; command -v "$$1" || echo "$$1: not found"; "$$1" --version 2>&1 | head -n 1; } > "$$tmp" && \
 	$(keep_if_changed)
