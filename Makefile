@@ -223,7 +223,8 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 
 # ==================== submit: the answer post ====================
 # golf/permalink.c makes and reads Attempt This Online and Try It Online
-# links offline, with zlib's deflate (Debian package zlib1g-dev).  The post
+# links offline, with zlib's deflate (Debian package zlib1g-dev); the post
+# shows a golf that is not printable text as an xxd dump (package xxd).  The post
 # is remade whenever the golf, its flags, its footer or its twin changes, so
 # its byte count is always the file's.
 $(BUILD)/permalink: golf/permalink.c $(CC_STAMP)
@@ -233,7 +234,7 @@ $(BUILD)/answer.md: golf/answer.sh golf/checkers.c golf/flags golf/footer.c golf
 	PERMALINK="$(BUILD)/permalink" "golf/answer.sh" > "$@.tmp" && mv "$@.tmp" "$@"
 
 .PHONY: submit
-submit: ## write build/answer.md: the answer post, with its ATO and TIO links
+submit: ## write build/answer.md: the answer post, with its ATO link (and TIO's if TIO can hold the golf)
 	@$(NEEDS) submit
 	@$(MAKE) --no-print-directory "$(BUILD)/answer.md"
 	@echo "$(BUILD)/answer.md: $$(head -n 1 "$(BUILD)/answer.md")"

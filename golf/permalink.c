@@ -10,19 +10,23 @@
  * lang, flags, header, code, footer, input, or program: header, code and
  * footer joined as the site joins them before compiling (each part followed
  * by a line feed, an empty header or footer left out).  Fields are written
- * byte for byte; without FIELD, decode lists the fields and their sizes.
+ * byte for byte; without FIELD, decode lists the fields and their sizes
+ * (marking a text the link holds as base64).
  *
  * ATO (repository attempt-this-online/attempt-this-online, frontend/lib/urls.ts):
  *   https://ato.pxeger.com/run?1=PAYLOAD, PAYLOAD = base64url without padding
  *   of raw deflate (level 6) of a msgpack array of 11 strings: language,
  *   options (the flags as JSON list text, "" for none), header, its encoding,
  *   code, encoding, footer, encoding, arguments (JSON list text), input,
- *   encoding.  A 12th element, when not nil, marks advanced mode.
+ *   encoding.  A 12th element, when not nil, marks advanced mode.  A text's
+ *   encoding is "utf-8", or "base64" for bytes that are not UTF-8 (then the
+ *   text is their standard base64, padded; frontend/lib/encoding.ts).
  * TIO (repository TryItOnline/tryitonline, usr/share/tio.run/frontend.js):
  *   https://tio.run/##PAYLOAD, PAYLOAD = base64 with "@" for "+" and no
  *   padding, of raw deflate (level 9) of: language, then "\xff" + each of
  *   header, code, footer, input; then, with flags, "\xfe" "cflags" and
- *   "\xff" + each flag. */
+ *   "\xff" + each flag.  TIO keeps every text as UTF-8 (so \xfe and \xff can
+ *   mark fields): bytes that are not UTF-8 have no TIO link. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +42,11 @@ typedef struct {
     size_t len, cap;
 } buffer;
 
-/* A link's fields; flags are kept as one space-separated string. */
+/* A link's fields; flags are kept as one space-separated string.  base64
+ * marks a text an ATO link held in base64 (bytes that are not UTF-8). */
 typedef struct {
     buffer field[NFIELDS];
+    int base64[NFIELDS];
 } fields;
 
 static void die(const char *message)
@@ -153,8 +159,8 @@ static buffer inflate_raw(const buffer *in)
 /* Digits 0-61 are shared; 62 and 63 are each site's own. */
 static const char base64_digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/* in as base64 with the given last two digits, without "=" padding. */
-static void append_base64(buffer *out, const buffer *in, const char *digits_62_63)
+/* in as base64 with the given last two digits, "=" padded or not. */
+static void append_base64(buffer *out, const buffer *in, const char *digits_62_63, int pad)
 {
     for (size_t i = 0; i < in->len; i += 3) {
         unsigned long v = (unsigned long)in->data[i] << 16;
@@ -168,6 +174,8 @@ static void append_base64(buffer *out, const buffer *in, const char *digits_62_6
             append_byte(out, (unsigned char)(d < 62 ? base64_digits[d] : digits_62_63[d - 62]));
         }
     }
+    for (size_t k = in->len % 3; pad && k && k < 3; k++)
+        append_byte(out, '=');
 }
 
 /* The value of one digit, taking either site's digits 62 and 63 ("+", "@"
@@ -223,6 +231,31 @@ static char *percent_decode(const char *s)
     }
     *o = '\0';
     return out;
+}
+
+/* ==================== UTF-8 ==================== */
+
+/* Whether b is well-formed UTF-8: no stray continuation bytes, overlong
+ * forms, surrogates or code points past U+10FFFF (what a browser's
+ * TextDecoder would not give back byte for byte). */
+static int is_utf8(const buffer *b)
+{
+    for (size_t i = 0; i < b->len;) {
+        unsigned c = b->data[i];
+        size_t more = c < 0x80 ? 0 : c >= 0xc2 && c < 0xe0 ? 1 : c >= 0xe0 && c < 0xf0 ? 2 : c >= 0xf0 && c < 0xf5 ? 3 : 4;
+        if (more == 4 || b->len - i - 1 < more)
+            return 0;
+        unsigned long cp = more ? c & (0x3fu >> more) : c;
+        for (size_t k = 1; k <= more; k++) {
+            if ((b->data[i + k] & 0xc0) != 0x80)
+                return 0;
+            cp = cp << 6 | (b->data[i + k] & 0x3fu);
+        }
+        if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff)))
+            return 0;
+        i += more + 1;
+    }
+    return 1;
 }
 
 /* ==================== msgpack: an array of strings ==================== */
@@ -369,26 +402,39 @@ static const char tio_prefix[] = "https://tio.run/##";
 #define TIO_FIELD 0xff
 #define TIO_SETTING 0xfe
 
+/* A text and its encoding, as ATO's frontend stores them: UTF-8 as it is,
+ * other bytes as padded standard base64. */
+static void ato_text(buffer *packed, const buffer *text)
+{
+    static const unsigned char utf8[] = "utf-8", base64[] = "base64";
+    if (is_utf8(text)) {
+        msgpack_string(packed, text->data, text->len);
+        msgpack_string(packed, utf8, 5);
+    } else {
+        buffer digits = {0};
+        append_base64(&digits, text, "+/", 1);
+        msgpack_string(packed, digits.data, digits.len);
+        msgpack_string(packed, base64, 6);
+        free(digits.data);
+    }
+}
+
 /* ATO's 11 elements: the fields in their places, each text with its encoding. */
 static void ato_encode(buffer *url, const fields *l)
 {
     buffer packed = {0}, options = {0};
-    static const unsigned char utf8[] = "utf-8";
     flags_to_json(&options, (const char *)l->field[FLAGS].data);
     append_byte(&packed, 0x90 | 11);
     msgpack_string(&packed, l->field[LANG].data, l->field[LANG].len);
     msgpack_string(&packed, options.data, options.len);
-    const int texts[] = {HEADER, CODE, FOOTER};
-    for (int i = 0; i < 3; i++) {
-        msgpack_string(&packed, l->field[texts[i]].data, l->field[texts[i]].len);
-        msgpack_string(&packed, utf8, 5);
-    }
-    msgpack_string(&packed, utf8, 0); /* program arguments: none */
-    msgpack_string(&packed, l->field[INPUT].data, l->field[INPUT].len);
-    msgpack_string(&packed, utf8, 5);
+    ato_text(&packed, &l->field[HEADER]);
+    ato_text(&packed, &l->field[CODE]);
+    ato_text(&packed, &l->field[FOOTER]);
+    msgpack_string(&packed, (const unsigned char *)"", 0); /* program arguments: none */
+    ato_text(&packed, &l->field[INPUT]);
     buffer deflated = deflate_raw(&packed, 6);
     append_text(url, ato_prefix);
-    append_base64(url, &deflated, "-_");
+    append_base64(url, &deflated, "-_", 0);
     free(packed.data);
     free(options.data);
     free(deflated.data);
@@ -405,9 +451,11 @@ static void ato_decode(fields *l, const char *payload)
     size_t count = (tag & 0xf0) == 0x90 ? (size_t)tag & 15 : tag == 0xdc ? read_uint(&raw, &at, 2) : 0;
     if (count != 11 && count != 12)
         die("the link's msgpack is not an array of 11 or 12 elements");
-    /* Where each element goes: fields, or NULL for an encoding or arguments. */
-    buffer *slot[12] = {&l->field[LANG], &options, &l->field[HEADER], NULL, &l->field[CODE], NULL,
-                        &l->field[FOOTER], NULL, NULL, &l->field[INPUT], NULL, NULL};
+    /* Where each element goes: fields, a text's encoding, or NULL. */
+    buffer encoding[4] = {{0}};
+    buffer *slot[12] = {&l->field[LANG],   &options,     &l->field[HEADER], &encoding[0],
+                        &l->field[CODE],   &encoding[1], &l->field[FOOTER], &encoding[2],
+                        NULL,              &l->field[INPUT], &encoding[3],  NULL};
     for (size_t i = 0; i < count; i++) {
         int is_string = msgpack_next(&raw, &at, slot[i]);
         if (i < 11 && !is_string)
@@ -416,6 +464,19 @@ static void ato_decode(fields *l, const char *payload)
             die("the link is in ATO's advanced mode (a runner script), which this tool does not read");
     }
     json_to_flags(&l->field[FLAGS], &options);
+    const int texts[] = {HEADER, CODE, FOOTER, INPUT};
+    for (int i = 0; i < 4; i++) {
+        buffer *text = &l->field[texts[i]];
+        if (encoding[i].len == 6 && !memcmp(encoding[i].data, "base64", 6)) {
+            buffer bytes = base64_decode((const char *)text->data, text->len, 1);
+            free(text->data);
+            *text = bytes;
+            l->base64[texts[i]] = 1;
+        } else if (!(encoding[i].len == 5 && !memcmp(encoding[i].data, "utf-8", 5)) &&
+                   !(encoding[i].len == 4 && !memcmp(encoding[i].data, "sbcs", 4)))
+            die("the link has a text encoding other than utf-8, sbcs and base64");
+        free(encoding[i].data);
+    }
     free(packed.data);
     free(raw.data);
     free(options.data);
@@ -427,6 +488,8 @@ static void tio_encode(buffer *url, const fields *l)
     append(&state, l->field[LANG].data, l->field[LANG].len);
     const int texts[] = {HEADER, CODE, FOOTER, INPUT};
     for (int i = 0; i < 4; i++) {
+        if (!is_utf8(&l->field[texts[i]]))
+            die("TIO keeps code as UTF-8 text, and these bytes are not UTF-8: no TIO link");
         append_byte(&state, TIO_FIELD);
         append(&state, l->field[texts[i]].data, l->field[texts[i]].len);
     }
@@ -447,7 +510,7 @@ static void tio_encode(buffer *url, const fields *l)
     }
     buffer deflated = deflate_raw(&state, 9);
     append_text(url, tio_prefix);
-    append_base64(url, &deflated, "@/");
+    append_base64(url, &deflated, "@/", 0);
     free(state.data);
     free(deflated.data);
 }
@@ -549,7 +612,7 @@ static int decode(const char *url, const char *name)
         die("not an ATO (https://ato.pxeger.com/run?1=...) or TIO (https://tio.run/##...) link");
     if (!name)
         for (int i = 0; i < NFIELDS; i++)
-            printf("%-7s %zu bytes\n", field_names[i], l.field[i].len);
+            printf("%-7s %zu bytes%s\n", field_names[i], l.field[i].len, l.base64[i] ? " (base64)" : "");
     else if (!strcmp(name, "program"))
         write_program(&l);
     else {

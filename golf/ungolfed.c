@@ -30,8 +30,12 @@ static int bit_index(int square) { return (square - 1) * 9 / 8; }
 
 static mask bit(int square) { return (mask)1 << bit_index(square); }
 
-/* Bits 0-34 without the ghosts 8, 17, 26: the golf writes ~67240192, whose
- * set bits above 34 are never read as squares.  Its sign bit also tells the
+/* Bits 0-34 without the ghosts 8, 17, 26, that is ~67240192 = 0xFBFDFEFF as
+ * a 32-bit int.  The golf writes it as a character constant of four raw
+ * bytes, '\373\375\376\377' (FB FD FE FF: 6 bytes, against 9 for the
+ * number): gcc and clang pack a multi-character constant's bytes big-endian
+ * into an int.  As a negative int turned long, every bit above 31 is set;
+ * those above 34 are never read as squares, and the sign bit tells the
  * golf's single loop that the black list is done. */
 #define ALL_SQUARES (~(mask)67240192)
 
@@ -59,7 +63,7 @@ int f(const int *b, const int *w, int s, int e)
 {
     /* The golf reads both lists in one loop: the blacks first, then at the
      * black list's end it keeps the blacks shifted down by 4, turns the mask
-     * into "every square but the ghosts and the blacks" with ^~67240192
+     * into "every square but the ghosts and the blacks" with ^ALL_SQUARES
      * (which sets the sign bit, so the switch happens once), and goes on with
      * the white list.  Here the lists get a loop each. */
     mask taken = 0;

@@ -40,7 +40,7 @@ bare_path() {
     run grep -c 'apt-get install' <<< "$output"
     assert_output 1
     run env PATH="$path" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
-    assert_line --regexp '^  sudo apt-get install --no-install-recommends gcc clang clang-19 libclang-rt-[0-9]+-dev binutils valgrind nodejs npm$'
+    assert_line --regexp '^  sudo apt-get install --no-install-recommends gcc xxd clang clang-19 libclang-rt-[0-9]+-dev binutils valgrind nodejs npm$'
     [ ! -e "$BATS_TEST_TMPDIR/apt-get.log" ] || fail "apt-get ran for a user: $(cat "$BATS_TEST_TMPDIR/apt-get.log")"
 }
 
@@ -52,7 +52,7 @@ bare_path() {
     assert_output --partial "make test: installing what is missing: gcc (package gcc)"
     run cat "$BATS_TEST_TMPDIR/apt-get.log"
     assert_output "update -qq
-install -y -qq --no-install-recommends gcc clang-19 libclang-rt-19-dev binutils valgrind nodejs npm"
+install -y -qq --no-install-recommends gcc xxd clang-19 libclang-rt-19-dev binutils valgrind nodejs npm"
 }
 
 @test "lint and fuzz check their own needs" {

@@ -1,9 +1,14 @@
 #!/usr/bin/env bats
 # The answer post (`make submit`, build/answer.md) and its links: the heading
-# with the flags and the byte count, the code, an Attempt This Online link and
-# a Try It Online link that each decode back to the golf, its flags and a
-# footer printing the challenge's verdicts; and the link tool
-# (golf/permalink.c) against the sites' own links.
+# with the flags and the byte count, the code (as an xxd dump and with octal
+# escapes when it is not printable text), an Attempt This Online link and,
+# when TIO can hold the code, a Try It Online link, each decoding back to the
+# golf, its flags and a footer printing the challenge's verdicts; and the
+# link tool (golf/permalink.c) against the sites' own links.
+#
+# The golf's bytes are not UTF-8, so its post has no TIO link.  TIO's side is
+# checked on a second post, made from the golf's escaped form (printable,
+# the same program).
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -14,6 +19,16 @@ setup() {
     ANSWER="$BUILD/answer.md"
     PERMALINK="$BUILD/permalink"
     export PERMALINK
+    # The golf's escaped form and its post, made once in setup_file.
+    ESCAPED="$BATS_FILE_TMPDIR/escaped.c"
+    ESCAPED_ANSWER="$BATS_FILE_TMPDIR/escaped.md"
+}
+
+setup_file() {
+    setup
+    [ -f "$ANSWER" ] || return 0 # each test says it is missing
+    code_block c 1 "$ANSWER" > "$ESCAPED"
+    "$ROOT/golf/answer.sh" "$ESCAPED" > "$ESCAPED_ANSWER"
 }
 
 # The sites' own links (../shared/venues.md): ATO's documented example, an
@@ -29,13 +44,14 @@ link() {
     grep -o "$pattern" "$2" | head -n 1
 }
 
-# code_block first|last FILE: that fenced code block of a post, without a
-# line feed after its last line (as the golf is kept).
+# code_block any|c N|last FILE: the Nth (or last) fenced code block of a
+# post, of any kind or only those fenced as ```c, without a line feed after
+# its last line (as the golf is kept).
 code_block() {
-    awk -v which="$1" '
-        /^```/ { if (inside) { inside = 0 } else { inside = 1; buf[++n] = "" } next }
+    awk -v kind="$1" -v which="$2" '
+        /^```/ { if (inside) { inside = 0 } else if (kind == "any" || $0 == "```c") { inside = 1; buf[++n] = "" } else { skip = !skip } next }
         inside { buf[n] = buf[n] $0 "\n" }
-        END { i = which == "first" ? 1 : n; printf "%s", substr(buf[i], 1, length(buf[i]) - 1) }' "$2"
+        END { i = which == "last" ? n : which; printf "%s", substr(buf[i], 1, length(buf[i]) - 1) }' "$3"
 }
 
 # The challenge's cases in cases.tsv, as label, black, white, from, to and
@@ -71,48 +87,95 @@ roundtrip() {
     assert_output "# [C (GCC)](https://gcc.gnu.org) $GOLF_FLAGS, $(wc -c < "$GOLF") bytes"
 }
 
-@test "the post's first code block is the golf, byte for byte" {
-    code_block first "$ANSWER" > "$BATS_TEST_TMPDIR/code"
+# The golf's bytes outside printable ASCII: how many.
+unprintable() { LC_ALL=C tr -d '\040-\176' < "$GOLF" | wc -c; }
+
+@test "the post shows the golf as an xxd dump that xxd -r turns back into exactly its bytes" {
+    [ "$(unprintable)" -gt 0 ] || fail "the golf is printable text: this post needs no dump"
+    code_block any 1 "$ANSWER" | xxd -r > "$BATS_TEST_TMPDIR/code"
     run cmp "$BATS_TEST_TMPDIR/code" "$GOLF"
     assert_success
+    run grep -c "It holds $(unprintable) bytes that are not printable text" "$ANSWER"
+    assert_output 1
+}
+
+@test "the post's escaped code is the golf with its unprintable bytes as octal escapes" {
+    cmp -s <(code_block c 1 "$ANSWER") "$ESCAPED" || fail "setup_file took another block"
+    [ "$(grep -o '\\[0-7][0-7][0-7]' "$ESCAPED" | wc -l)" -eq "$(unprintable)" ]
+    ! LC_ALL=C grep -q '[^[:print:]]' "$ESCAPED" || fail "the escaped form is not printable"
+    printf '%b' "$(cat "$ESCAPED")" > "$BATS_TEST_TMPDIR/unescaped"
+    run cmp "$BATS_TEST_TMPDIR/unescaped" "$GOLF"
+    assert_success
+}
+
+@test "a golf of printable text is shown as it is, in one code block" {
+    code_block any 1 "$ESCAPED_ANSWER" > "$BATS_TEST_TMPDIR/code"
+    run cmp "$BATS_TEST_TMPDIR/code" "$ESCAPED"
+    assert_success
+    run grep -c 'xxd' "$ESCAPED_ANSWER"
+    assert_output 0
 }
 
 @test "the post's last code block is the ungolfed twin's code" {
     local block
-    block=$(code_block last "$ANSWER")
+    block=$(code_block any last "$ANSWER")
     [ -n "$block" ] || fail "no code block in the post"
     [[ "$(cat "$ROOT/golf/ungolfed.c")" == *"$block" ]] ||
         fail "the post's last code block is not the end of golf/ungolfed.c"
 }
 
-@test "each link decodes to C (GCC), the golf's flags, the golf as code and golf/footer.c as footer" {
-    local site url lang
-    for site in ato tio; do
-        url=$(link "$site" "$ANSWER")
-        [ -n "$url" ] || fail "no $site link in the post"
-        lang=$([ "$site" = ato ] && echo c_gcc || echo c-gcc)
-        run "$PERMALINK" decode "$url" lang
-        assert_output "$lang"
-        run "$PERMALINK" decode "$url" flags
-        assert_output "$GOLF_FLAGS"
-        run "$PERMALINK" decode "$url" header
-        assert_output ""
-        run "$PERMALINK" decode "$url" input
-        assert_output ""
-        run cmp <("$PERMALINK" decode "$url" code) "$GOLF"
-        assert_success
-        run cmp <("$PERMALINK" decode "$url" footer) "$FOOTER"
-        assert_success
-        printf '# %s link: %d characters\n' "$site" "${#url}" >&3
-    done
+# decodes_to SITE POST CODE: POST's SITE link decodes to C (GCC), the golf's
+# flags, CODE as its code and golf/footer.c as its footer.
+decodes_to() {
+    local site=$1 url lang
+    url=$(link "$site" "$2")
+    [ -n "$url" ] || fail "no $site link in $2"
+    lang=$([ "$site" = ato ] && echo c_gcc || echo c-gcc)
+    run "$PERMALINK" decode "$url" lang
+    assert_output "$lang"
+    run "$PERMALINK" decode "$url" flags
+    assert_output "$GOLF_FLAGS"
+    run "$PERMALINK" decode "$url" header
+    assert_output ""
+    run "$PERMALINK" decode "$url" input
+    assert_output ""
+    run cmp <("$PERMALINK" decode "$url" code) "$3"
+    assert_success
+    run cmp <("$PERMALINK" decode "$url" footer) "$FOOTER"
+    assert_success
+    printf '# %s link: %d characters\n' "$site" "${#url}" >&3
 }
 
-# link_program SITE COMPILER: the SITE link's program (header, code and
-# footer, joined as the site joins them), built by COMPILER with the link's
-# own flags, prints the challenge's verdicts.
+@test "the ATO link decodes to C (GCC), the golf's flags, the golf (held as base64) and golf/footer.c" {
+    decodes_to ato "$ANSWER" "$GOLF"
+    run "$PERMALINK" decode "$(link ato "$ANSWER")"
+    assert_line "code    $(wc -c < "$GOLF") bytes (base64)"
+    assert_line "footer  $(wc -c < "$FOOTER") bytes"
+}
+
+@test "the post has no TIO link, and says why: TIO keeps code as UTF-8 text" {
+    run link tio "$ANSWER"
+    assert_output ""
+    run grep -c 'No Try It Online link: TIO keeps code as UTF-8 text' "$ANSWER"
+    assert_output 1
+    run "$PERMALINK" encode tio c-gcc "$GOLF_FLAGS" /dev/null "$GOLF" "$FOOTER" /dev/null
+    assert_failure 1
+    assert_output --partial "not UTF-8"
+}
+
+@test "the escaped form's post has both links, each decoding to it" {
+    decodes_to ato "$ESCAPED_ANSWER" "$ESCAPED"
+    decodes_to tio "$ESCAPED_ANSWER" "$ESCAPED"
+}
+
+# link_program SITE COMPILER [POST]: the SITE link's program in POST (the
+# answer by default): header, code and footer, joined as the site joins
+# them, built by COMPILER with the link's own flags, prints the challenge's
+# verdicts.
 link_program() {
     local url prog=$BATS_TEST_TMPDIR/program flags
-    url=$(link "$1" "$ANSWER")
+    url=$(link "$1" "${3:-$ANSWER}")
+    [ -n "$url" ] || fail "no $1 link in ${3:-$ANSWER}"
     "$PERMALINK" decode "$url" program > "$prog.c"
     flags=$("$PERMALINK" decode "$url" flags)
     # shellcheck disable=SC2086 # the link's flags, and SAN: several, or none
@@ -132,8 +195,8 @@ link_program() {
     link_program ato clang-19
 }
 
-@test "the TIO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
-    link_program tio "$ROOT/tests/standin/gcc"
+@test "the escaped form's TIO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
+    link_program tio "$ROOT/tests/standin/gcc" "$ESCAPED_ANSWER"
 }
 
 @test "the footer's cases are the challenge's positions and moves in cases.tsv" {
@@ -143,11 +206,14 @@ link_program() {
 
 @test "a golf with one byte changed gives other links, which decode to the change" {
     local d=$BATS_TEST_TMPDIR site url planted_url
-    # Swap the golf's first byte for another printable one.
-    { if [ "$(head -c 1 "$GOLF")" = x ]; then printf y; else printf x; fi; tail -c +2 "$GOLF"; } > "$d/golf.c"
-    "$ROOT/golf/answer.sh" "$d/golf.c" > "$d/answer.md"
     for site in ato tio; do
-        url=$(link "$site" "$ANSWER")
+        # Swap the first byte for another printable one, in the golf (ATO)
+        # or in its escaped form (TIO, which cannot hold the golf).
+        local golf=$([ $site = ato ] && echo "$GOLF" || echo "$ESCAPED")
+        local post=$([ $site = ato ] && echo "$ANSWER" || echo "$ESCAPED_ANSWER")
+        { if [ "$(head -c 1 "$golf")" = x ]; then printf y; else printf x; fi; tail -c +2 "$golf"; } > "$d/golf.c"
+        "$ROOT/golf/answer.sh" "$d/golf.c" > "$d/answer.md"
+        url=$(link "$site" "$post")
         planted_url=$(link "$site" "$d/answer.md")
         [ "$planted_url" != "$url" ]
         run cmp <("$PERMALINK" decode "$planted_url" code) "$d/golf.c"
@@ -223,4 +289,21 @@ link_program() {
     run "$PERMALINK" decode "$ATO_EXAMPLE" colour
     assert_failure 2
     assert_output --partial "unknown field 'colour'"
+}
+
+@test "every byte value survives an ATO link (held as base64), and TIO refuses what is not UTF-8" {
+    local d=$BATS_TEST_TMPDIR url
+    printf "$(printf '\\%03o' {0..255})" > "$d/bytes"
+    [ "$(wc -c < "$d/bytes")" -eq 256 ]
+    url=$("$PERMALINK" encode ato c_gcc "" /dev/null "$d/bytes" "$FOOTER" "$d/bytes")
+    run cmp <("$PERMALINK" decode "$url" code) "$d/bytes"
+    assert_success
+    run cmp <("$PERMALINK" decode "$url" input) "$d/bytes"
+    assert_success
+    run "$PERMALINK" decode "$url"
+    assert_line "code    256 bytes (base64)"
+    assert_line "footer  $(wc -c < "$FOOTER") bytes"
+    run "$PERMALINK" encode tio c-gcc "" /dev/null "$d/bytes" "$FOOTER" /dev/null
+    assert_failure 1
+    assert_output --partial "not UTF-8"
 }

@@ -86,7 +86,7 @@ copy_checkout() {
 # compiled LOG: what make's output LOG says it compiled from a C source (the
 # output of each compiler command that names a .c file), sorted, on one line.
 compiled() {
-    grep -E '^(gcc|clang[-0-9]*) .*\.c"' <<< "$1" | sed -E 's/.* -o "([^"]*)".*/\1/; s/.*\///' | sort | xargs
+    grep -aE '^(gcc|clang[-0-9]*) .*\.c"' <<< "$1" | sed -E 's/.* -o "([^"]*)".*/\1/; s/.*\///' | sort | xargs
 }
 
 # but WORD LIST: LIST without WORD.
@@ -95,7 +95,7 @@ but() { xargs -n 1 <<< "$2" | grep -vx -- "$1" | xargs; }
 # no_warnings COMPILER: make's $output has no warning but the golf's.
 no_warnings() {
     local warnings
-    warnings=$(grep 'warning:' <<< "$output" | grep -v '^golf/checkers\.c:' || true)
+    warnings=$(grep -a 'warning:' <<< "$output" | grep -av '^golf/checkers\.c:' || true)
     [ -z "$warnings" ] || fail "$1 warns on more than the golf: $warnings"
 }
 
@@ -118,7 +118,7 @@ no_warnings() {
     # The main job reads the programs from BUILD, whatever it is.
     run make BUILD="$b" CC=gcc
     assert_success
-    assert_equal "$(grep -cE ' ([0-9]+)/\1 agree$' <<< "$output")" 4
+    assert_equal "$(grep -acE ' ([0-9]+)/\1 agree$' <<< "$output")" 4
 
     # Another CC: everything it compiled, and only that.
     run make BUILD="$b" CC=clang-19 "${targets[@]}"
