@@ -340,8 +340,9 @@ $(BATS): package.json package-lock.json
 .PHONY: test-programs
 test-programs: $(TEST_PROGRAMS) $(BATS)
 
-# What the tests need to know of this run.
-TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)" JOBS="$(JOBS)"
+# What the tests need to know of this run.  MAKEFLAGS is emptied: the makes
+# the tests run must not inherit this one's -s, -k or -j.
+TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)" JOBS="$(JOBS)" MAKEFLAGS=
 
 # Checks and installs what it needs, builds every program (a program that
 # does not build leaves its tests to fail), then runs the suite.

@@ -12,7 +12,9 @@ SUMMARY='^verify: [0-9]+ positions, [0-9]+ mismatches, [0-9.]+ s$'
 
 @test "the quick slice of verify finds every golf build agreeing with the reference" {
     [ -x "$VERIFY" ] || fail "$VERIFY is missing: run make test"
-    [ "$VERIFY" -nt "$ROOT/golf/checkers.c" ] || fail "$VERIFY is older than golf/checkers.c: run make test"
+    # verify is built from a copy of the golf, rewritten only when it changes.
+    cmp -s "${VERIFY%/*}/golf.c" "$ROOT/golf/checkers.c" && [ ! "$VERIFY" -ot "${VERIFY%/*}/golf.c" ] ||
+        fail "$VERIFY was not built from golf/checkers.c as it is: run make test"
     run "$VERIFY" --quick
     assert_success
     assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
