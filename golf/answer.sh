@@ -39,10 +39,10 @@ bytes=$(wc -c < "$golf" | tr -d ' ')
 unprintable=$(LC_ALL=C tr -d '\040-\176' < "$golf" | wc -c | tr -d ' ')
 # Empty header and input: each site compiles the code, a line feed, then the footer.
 ato=$("$permalink" encode ato c_gcc "$flags" /dev/null "$golf" "$footer" /dev/null)
-tio=
-if iconv -f UTF-8 -t UTF-8 "$golf" > /dev/null 2>&1; then
-    tio=$("$permalink" encode tio c-gcc "$flags" /dev/null "$golf" "$footer" /dev/null)
-fi
+# The link tool exits 3 when TIO cannot hold the bytes (not UTF-8).
+status=0
+tio=$("$permalink" encode tio c-gcc "$flags" /dev/null "$golf" "$footer" /dev/null) || status=$?
+[ "$status" -eq 0 ] || [ "$status" -eq 3 ] || fail "no TIO link: $permalink exited $status"
 
 # The golf with every byte outside printable ASCII as a 3-digit octal escape
 # (never longer, so no following digit can join it).  Such bytes only make

@@ -26,7 +26,7 @@
  *   padding, of raw deflate (level 9) of: language, then "\xff" + each of
  *   header, code, footer, input; then, with flags, "\xfe" "cflags" and
  *   "\xff" + each flag.  TIO keeps every text as UTF-8 (so \xfe and \xff can
- *   mark fields): bytes that are not UTF-8 have no TIO link. */
+ *   mark fields): bytes that are not UTF-8 have no TIO link (exit status 3). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +77,9 @@ static void append(buffer *b, const void *bytes, size_t n)
 static void append_byte(buffer *b, unsigned char c) { append(b, &c, 1); }
 
 static void append_text(buffer *b, const char *s) { append(b, s, strlen(s)); }
+
+/* Whether b holds exactly the text s. */
+static int buffer_is(const buffer *b, const char *s) { return b->len == strlen(s) && !memcmp(b->data, s, b->len); }
 
 /* The whole file, every byte of it (a field is taken exactly as stored). */
 static void append_file(buffer *b, const char *path)
@@ -467,13 +470,12 @@ static void ato_decode(fields *l, const char *payload)
     const int texts[] = {HEADER, CODE, FOOTER, INPUT};
     for (int i = 0; i < 4; i++) {
         buffer *text = &l->field[texts[i]];
-        if (encoding[i].len == 6 && !memcmp(encoding[i].data, "base64", 6)) {
+        if (buffer_is(&encoding[i], "base64")) {
             buffer bytes = base64_decode((const char *)text->data, text->len, 1);
             free(text->data);
             *text = bytes;
             l->base64[texts[i]] = 1;
-        } else if (!(encoding[i].len == 5 && !memcmp(encoding[i].data, "utf-8", 5)) &&
-                   !(encoding[i].len == 4 && !memcmp(encoding[i].data, "sbcs", 4)))
+        } else if (!buffer_is(&encoding[i], "utf-8") && !buffer_is(&encoding[i], "sbcs"))
             die("the link has a text encoding other than utf-8, sbcs and base64");
         free(encoding[i].data);
     }
@@ -488,8 +490,10 @@ static void tio_encode(buffer *url, const fields *l)
     append(&state, l->field[LANG].data, l->field[LANG].len);
     const int texts[] = {HEADER, CODE, FOOTER, INPUT};
     for (int i = 0; i < 4; i++) {
-        if (!is_utf8(&l->field[texts[i]]))
-            die("TIO keeps code as UTF-8 text, and these bytes are not UTF-8: no TIO link");
+        if (!is_utf8(&l->field[texts[i]])) {
+            fputs("permalink: TIO keeps code as UTF-8 text, and these bytes are not UTF-8: no TIO link\n", stderr);
+            exit(3);
+        }
         append_byte(&state, TIO_FIELD);
         append(&state, l->field[texts[i]].data, l->field[texts[i]].len);
     }

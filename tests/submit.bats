@@ -159,7 +159,7 @@ decodes_to() {
     run grep -c 'No Try It Online link: TIO keeps code as UTF-8 text' "$ANSWER"
     assert_output 1
     run "$PERMALINK" encode tio c-gcc "$GOLF_FLAGS" /dev/null "$GOLF" "$FOOTER" /dev/null
-    assert_failure 1
+    assert_failure 3
     assert_output --partial "not UTF-8"
 }
 
@@ -304,6 +304,6 @@ link_program() {
     assert_line "code    256 bytes (base64)"
     assert_line "footer  $(wc -c < "$FOOTER") bytes"
     run "$PERMALINK" encode tio c-gcc "" /dev/null "$d/bytes" "$FOOTER" /dev/null
-    assert_failure 1
+    assert_failure 3
     assert_output --partial "not UTF-8"
 }
