@@ -49,7 +49,7 @@ link() {
 # its last line (as the golf is kept).
 code_block() {
     awk -v kind="$1" -v which="$2" '
-        /^```/ { if (inside) { inside = 0 } else if (kind == "any" || $0 == "```c") { inside = 1; buf[++n] = "" } else { skip = !skip } next }
+        /^```/ { if (inside) { inside = 0 } else if (kind == "any" || $0 == "```c") { inside = 1; buf[++n] = "" } next }
         inside { buf[n] = buf[n] $0 "\n" }
         END { i = which == "last" ? n : which; printf "%s", substr(buf[i], 1, length(buf[i]) - 1) }' "$3"
 }
