@@ -44,7 +44,8 @@ q = $(foreach p,$1,"$p")
 # /usr/bin/python3 that can import z3.  Debian's python3-z3 serves the
 # latter only; a python3 of pyenv or a venv earlier on PATH does not see it.
 # Set PYTHON to choose another.  (Worked out only where it is used.)
-PYTHON ?= $(or $(firstword $(foreach p,python3 /usr/bin/python3,$(if $(shell \
+PYTHON_CANDIDATES := python3 /usr/bin/python3
+PYTHON ?= $(or $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(if $(shell \
     command -v $p > /dev/null 2>&1 && $p -c 'import z3' > /dev/null 2>&1 && echo y),$p))),python3)
 
 # ==================== Needs: every target checks the machine first ====================
@@ -57,7 +58,7 @@ ifeq ($(MAKE_TYPED),)
 MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
 endif
 export MAKE_TYPED
-NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" \
+NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") "tests/needs"
 SUBMAKE = $(MAKE) --no-print-directory
 
