@@ -205,7 +205,10 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     run env PATH="$path" PYTHON_CANDIDATES="python-no-z3" "$NEEDS" prove
     assert_output --partial "apt-get install --no-install-recommends clang-19 python3-z3'"
     # The Makefile's PYTHON follows the same rule.
-    run env PATH="$path:$PATH" make -s -C "$ROOT" PYTHON_CANDIDATES="python-no-z3 python-z3" print-PYTHON
+    local saved=$PATH
+    PATH="$path:$PATH"
+    run project_make PYTHON_CANDIDATES="python-no-z3 python-z3" print-PYTHON
+    PATH=$saved
     assert_output python-z3
 }
 
