@@ -67,6 +67,15 @@ plant_ghost_bug() {
     [ -n "$row" ] || fail "no cases.tsv row in the output"
     [[ $(cut -f3 <<< "$row") == 2[45] ]] || fail "the first mismatch starts off the edge: $row"
     [[ $row == *"all builds say"* ]] || fail "the row does not name the builds: $row"
+    # Above the rows, the same findings for a person: columns padded with
+    # spaces, the first one the row's own squares.
+    assert_line --regexp '^  black +white +from +to +challenge +english '
+    local aligned
+    aligned=$(grep -a -A 1 '^  black  ' <<< "$output" | tail -n 1)
+    [[ $aligned != *$'\t'* ]] || fail "the aligned view holds a tab: $aligned"
+    local want
+    want="^  $(cut -f1 <<< "$row") +$(cut -f2 <<< "$row") +$(cut -f3 <<< "$row") +$(cut -f4 <<< "$row") "
+    [[ $aligned =~ $want ]] || fail "the aligned line is not the first row: $aligned"
     run "$BUILD/reference" --rule challenge <<< "$row"
     assert_success
     assert_output "$(cut -f5 <<< "$row")"
