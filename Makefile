@@ -85,10 +85,12 @@ build: $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed ## build the refe
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-# The reference CLI also draws and explains (--show, --explain, --moves).
+# The reference CLI also draws and explains (--show, --explain, --moves),
+# and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
+GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o
 
-$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(REF_LIB)
+$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
@@ -112,8 +114,10 @@ $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
-$(BUILD)/unit: tests/unit.c $(BUILD)/board.o $(BUILD)/rules.o reference/board.h reference/rules.h
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" "$(BUILD)/board.o" "$(BUILD)/rules.o"
+UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
+
+$(BUILD)/unit: tests/unit.c $(UNIT_LIB) reference/*.h
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -255,7 +259,7 @@ FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o)
+FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o)
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 

@@ -47,12 +47,12 @@ static void sink_close(sink *s)
 
 /* ==================== One valid question ==================== */
 
-/* Does this path keep the rules, checked square by square? */
-static void check_path(const board *b, const path *p)
+/* Does this move of a white man keep the rules, checked square by square? */
+static void check_path(const board *b, const move *p)
 {
-    require(p->n >= 1 && p->n <= MAX_JUMPS, "a path of no or too many landings");
-    if (p->over[0] == NO_SQUARE) {
-        require(p->n == 1 && is_simple_move(b, p->from, p->land[0]), "a step that is no simple move");
+    require(p->n >= 1 && p->n <= 3, "a path of no or too many landings");
+    if (!is_capture_move(p)) {
+        require(p->n == 1 && is_step(b, p->from, p->land[0]), "a step that is no simple move");
         return;
     }
     int at = p->from;
@@ -71,15 +71,16 @@ static void check_question(const question *q)
 {
     board b = question_board(q);
     for (rule r = RULE_CHALLENGE; r <= RULE_ENGLISH; r++) {
-        path move[MAX_MOVES];
-        int n = legal_moves(&b, q->from, r, move);
-        require(n >= 0 && n <= MAX_MOVES, "too many moves");
+        move_list moves = {0};
+        legal_moves(&b, q->from, r, &moves);
+        require(moves.n <= 8, "too many moves");
         bool listed[SQUARES + 1] = {false};
-        for (int i = 0; i < n; i++) {
-            check_path(&b, &move[i]);
-            require(move[i].from == q->from, "a move of another man");
-            listed[move[i].land[move[i].n - 1]] = true;
+        for (size_t i = 0; i < moves.n; i++) {
+            check_path(&b, &moves.at[i]);
+            require(moves.at[i].from == q->from, "a move of another man");
+            listed[move_end(&moves.at[i])] = true;
         }
+        move_list_free(&moves);
         /* why_not asks is_legal first: LEGAL is is_legal's yes. */
         for (int to = 1; to <= SQUARES; to++) {
             reason why = why_not(&b, q->from, to, r);
