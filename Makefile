@@ -172,6 +172,28 @@ mutants: $(DIFF_PROGRAMS) $(BUILD)/golf $(BATS) ## plant each tests/mutants.tsv 
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
 
+# ==================== The whole game against an independent generator ====================
+# tests/movegen.c runs the reference's move generator side by side with
+# tests/bitboard.c, a bitboard generator on the golf's ghost-bit layout that
+# shares no code with reference/ (tests/movegen.bats; make movegen for the
+# full run).  MOVEGEN_POSITIONS random positions compare whole move lists;
+# MOVEGEN_TREES random positions compare perft trees node by node to depth
+# MOVEGEN_DEPTH.
+MOVEGEN_POSITIONS ?= 1000000
+MOVEGEN_TREES ?= 20000
+MOVEGEN_DEPTH ?= 3
+
+$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+
+TEST_PROGRAMS += $(BUILD)/movegen
+
+.PHONY: movegen
+movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS move lists, MOVEGEN_TREES perft trees
+	@"$(BUILD)/movegen" random $(MOVEGEN_POSITIONS) $(SEED)
+	@"$(BUILD)/movegen" tree $(MOVEGEN_TREES) $(SEED) $(MOVEGEN_DEPTH)
+	@"$(BUILD)/movegen" start 10 | tail -n 1
+
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build
 # every golf symbol but f is made local and f renamed golf_<id>, so the
@@ -247,29 +269,37 @@ TEST_PROGRAMS += $(BUILD)/permalink $(BUILD)/answer.md
 
 # ==================== fuzz: the parser and rules under libFuzzer ====================
 # tests/fuzz_line.c feeds any bytes to the parser, the batch loop, the rules
-# and everything --show, --explain and --moves print.  `make fuzz` seeds it
-# from cases.tsv (one file per row, and batches of four rows) and the curated
-# tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
+# and everything --show, --explain and --moves print, and to the game's FEN
+# and move parsers and its batch (every position checked against the bitboard
+# generator).  `make fuzz` seeds it from cases.tsv (one file per row, and
+# batches of four rows), from tests/games.tsv (one file per game) and the
+# curated tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
 # FUZZ_RUNS runs, so it passes or fails on what it finds, never on the
 # machine's speed; the time is reported beside.  Inputs are kept to FUZZ_LEN
 # bytes, and libFuzzer's comparison hints (trace-cmp) go only where input
-# bytes are compared, the parser: on the rules they cost three times the run
+# bytes are compared, the parsers: on the rules they cost three times the run
 # time and find nothing.
 FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o)
+FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o \
+                bitboard.o)
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
 $(BUILD)/fuzz/%.o: reference/%.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
 
-$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c reference/*.h $(STAMPS)/fuzz
+$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c tests/bitboard.h reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests -c -o "$@" "$<"
+
+# The bitboard generator, to check every position a fuzz input spells.
+$(BUILD)/fuzz/bitboard.o: tests/bitboard.c tests/bitboard.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
 
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
@@ -283,6 +313,7 @@ fuzz-run: $(BUILD)/fuzz_line
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
+	@grep -v '^#' tests/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
 	@start=$$(date +%s.%N); \
 	"$<" -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_LEN) -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
 	    -artifact_prefix="$(BUILD)/fuzz-" "$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus \

@@ -251,7 +251,9 @@ static int game_command(const arguments *a)
 {
     const char *command = a->word[0];
     int want = !strcmp(command, "moves") ? 2 : !strcmp(command, "perft") ? 3 : 1;
-    const char *form = want == 2 ? "moves FEN" : want == 3 ? "perft FEN DEPTH" : "game (the games on standard input)";
+    const char *form = want == 2   ? "one argument, a FEN"
+                       : want == 3 ? "two arguments, FEN and DEPTH"
+                                   : "no arguments: the games come on standard input";
     if (a->words != want) {
         fprintf(stderr, "reference: %s takes %s (try --help)\n", command, form);
         return 2;

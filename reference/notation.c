@@ -143,7 +143,10 @@ bool parse_fen(const char *text, size_t len, int column, position *pos, char err
     if (len == 0)
         return fail(&s, 0, "empty: a position is needed, such as B:W21-32:B1-12 (the start)");
     size_t colon = find(&s, 0, len, ':');
-    if (colon != 1 || (text[0] != 'B' && text[0] != 'W'))
+    bool side = text[0] == 'B' || text[0] == 'W';
+    if (side && len == 1)
+        return fail(&s, 1, "ends after the side to move: the colour fields follow, as in B:W21-32:B1-12");
+    if (!side || colon != 1)
         return fail_quoted(&s, 0, colon, "is no side to move: B (black) or W (white), then a colon");
     *pos = (position){empty_board(), text[0] == 'B' ? BLACK : WHITE};
     filling f = {pos, {0}, {false}};
@@ -151,7 +154,7 @@ bool parse_fen(const char *text, size_t len, int column, position *pos, char err
     for (int fields = 0;; fields++) {
         size_t end = find(&s, from, len, ':');
         if (fields == 2)
-            return fail(&s, from - 1, "a third field: a position is the side to move and two colour fields");
+            return fail(&s, from, "a third field: a position is the side to move and two colour fields");
         if (!read_field(&s, from, end, &f))
             return false;
         if (end == len)

@@ -753,7 +753,7 @@ static void test_parse_fen(tally *t)
                                   "K3 is a king"));
     CHECK(t, fen_fault("B:W:B1-13", "fen, column 6: black has more than 12 pieces (the 13th is on 13)"));
     CHECK(t, fen_fault("B:W5", "fen, column 5: no black field: give both colours, as in B:W21-32:B1-12"));
-    CHECK(t, fen_fault("B:W5:B6:W7", "fen, column 8: a third field: a position is the side to move and two colour "
+    CHECK(t, fen_fault("B:W5:B6:W7", "fen, column 9: a third field: a position is the side to move and two colour "
                                      "fields"));
     CHECK(t, fen_fault("B:W5,:B6", "fen, column 6: an empty element (a stray comma)"));
     CHECK(t, fen_fault("B:W9-5:B", "fen, column 4: \"9-5\" is a range that goes down: ranges go up, as in 1-12"));
