@@ -57,21 +57,23 @@ outcome() {
     echo "# $output" >&3
 }
 
-# planted NAME FILE SEARCH REPLACE: a copy of reference/ with SEARCH replaced
-# by REPLACE in FILE (which must hold SEARCH), built into movegen, in
-# $BATS_TEST_TMPDIR/NAME; the first mismatch of its random run -> $output.
+# planted NAME FILE SEARCH REPLACE: reference/FILE with SEARCH replaced by
+# REPLACE (FILE must hold SEARCH), built into a copy of movegen with the
+# other objects of this build, in $BATS_TEST_TMPDIR/NAME; the first mismatch
+# of its random run -> $output.
 planted() {
-    local dir="$BATS_TEST_TMPDIR/$1"
-    mkdir -p "$dir/reference" "$dir/tests"
-    cp "$ROOT"/reference/*.[ch] "$dir/reference/"
-    cp "$ROOT"/tests/{movegen.c,bitboard.[ch]} "$dir/tests/"
-    grep -qF -- "$3" "$dir/reference/$2" || fail "the search text is not in reference/$2: $3"
-    local search=$3 replace=$4 text
-    text=$(< "$dir/reference/$2")
-    printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/reference/$2"
+    local dir="$BATS_TEST_TMPDIR/$1" file=$2 search=$3 replace=$4 text objects=() o
+    mkdir -p "$dir"
+    cp "$ROOT"/reference/*.h "$dir/"
+    grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
+    text=$(< "$ROOT/reference/$file")
+    printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
+    for o in board rules moves notation game show line; do
+        [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
+    done
     # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 $SAN -o "$dir/movegen" "$dir"/tests/{movegen,bitboard}.c \
-        "$dir"/reference/{board,rules,moves,notation,game,show,line}.c
+    "${CC:-gcc}" -std=c11 -O1 $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
+        "${objects[@]}"
     run "$dir/movegen" random 200000 3
 }
 
