@@ -12,9 +12,17 @@
 
 enum { SQUARES = 32, NO_SQUARE = 0 };
 
-/* What stands on a square.  EMPTY, BLACK and WHITE (a man of each side) are
- * 0, 1 and 2, as the challenge's callers have always set them. */
-typedef enum { EMPTY, BLACK, WHITE, BLACK_KING, WHITE_KING } piece;
+/* What stands on a square: a side's bit, BLACK or WHITE, and KING for a
+ * king.  EMPTY, BLACK and WHITE (a man of each side) are 0, 1 and 2, as the
+ * challenge's callers have always set them. */
+typedef enum {
+    EMPTY = 0,
+    BLACK = 1,
+    WHITE = 2,
+    KING = 4,
+    BLACK_KING = BLACK | KING,
+    WHITE_KING = WHITE | KING
+} piece;
 
 /* A board: what stands on each square, indexed 1..32 (index 0 unused). */
 typedef struct {

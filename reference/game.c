@@ -105,8 +105,11 @@ static const char *side_name(piece side) { return side == WHITE ? "white" : "bla
 
 static const char *piece_name(piece p)
 {
-    static const char *const name[] = {"nothing", "black man", "white man", "black king", "white king"};
-    return name[p];
+    if (side_of(p) == EMPTY)
+        return "nothing";
+    if (side_of(p) == BLACK)
+        return is_king(p) ? "black king" : "black man";
+    return is_king(p) ? "white king" : "white man";
 }
 
 /* Which way a side's men go, in words. */

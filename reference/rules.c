@@ -3,22 +3,11 @@
 
 /* ==================== Pieces ==================== */
 
-piece side_of(piece p)
-{
-    switch (p) {
-    case BLACK:
-    case BLACK_KING:
-        return BLACK;
-    case WHITE:
-    case WHITE_KING:
-        return WHITE;
-    case EMPTY:
-        break;
-    }
-    return EMPTY;
-}
+/* The pieces are bits (board.h), so these are masks and comparisons: no
+ * table or switch that a tool reading the compiled code must know. */
+piece side_of(piece p) { return (piece)(p & (BLACK | WHITE)); }
 
-bool is_king(piece p) { return p == BLACK_KING || p == WHITE_KING; }
+bool is_king(piece p) { return (p & KING) != 0; }
 
 piece opponent_of(piece side) { return side == BLACK ? WHITE : BLACK; }
 
@@ -34,17 +23,15 @@ bool may_go(piece p, int vert)
     return side_of(p) != EMPTY && (is_king(p) || vert == forward_of(side_of(p)));
 }
 
+/* The far row of a side's men: 0 for white, 7 for black. */
+static int far_row(piece side) { return side == WHITE ? 0 : 7; }
+
 bool crowns_on(piece p, int n)
 {
-    if (is_king(p) || !on_board(n))
-        return false;
-    return side_of(p) == WHITE ? row_of(n) == 0 : side_of(p) == BLACK && row_of(n) == 7;
+    return side_of(p) != EMPTY && !is_king(p) && on_board(n) && row_of(n) == far_row(side_of(p));
 }
 
-piece crowned(piece p)
-{
-    return side_of(p) == BLACK ? BLACK_KING : side_of(p) == WHITE ? WHITE_KING : EMPTY;
-}
+piece crowned(piece p) { return side_of(p) == EMPTY ? EMPTY : (piece)(p | KING); }
 
 /* ==================== Steps ==================== */
 

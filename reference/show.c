@@ -13,14 +13,10 @@ static char mark(const board *b, int from, int to, int n)
         return 'X';
     if (n == from)
         return 'O';
-    switch (side_of(b->at[n])) {
-    case BLACK:
+    if (side_of(b->at[n]) == BLACK)
         return 'B';
-    case WHITE:
+    if (side_of(b->at[n]) == WHITE)
         return 'W';
-    default:
-        break;
-    }
     return '_';
 }
 
@@ -47,16 +43,25 @@ void show_board(const board *b, int from, int to, bool legend, const char *inden
     }
 }
 
+/* A game's square: b and w men, B and W kings, _ empty. */
+static char game_mark(piece p)
+{
+    if (side_of(p) == BLACK)
+        return is_king(p) ? 'B' : 'b';
+    if (side_of(p) == WHITE)
+        return is_king(p) ? 'W' : 'w';
+    return '_';
+}
+
 void show_position(const position *pos, const char *indent, FILE *out)
 {
-    static const char piece_mark[] = "_bwBW"; /* indexed by piece */
     for (int row = 0; row < 8; row++) {
         fputs(indent, out);
         for (int col = 0; col < 8; col++) {
             int n = square_at(row, col);
             if (col > 0)
                 putc(' ', out);
-            putc(n == NO_SQUARE ? '.' : piece_mark[pos->b.at[n]], out);
+            putc(n == NO_SQUARE ? '.' : game_mark(pos->b.at[n]), out);
         }
         fputc('\n', out);
     }
