@@ -162,8 +162,10 @@ static void fill(lists *l, const position *p, const bb_position *q)
         l->b[i] = (squares){{0}, l->bb.at[i].n, l->bb.at[i].capture};
         memcpy(l->b[i].sq, l->bb.at[i].sq, sizeof(int) * (size_t)l->bb.at[i].n);
     }
-    qsort(l->a, l->ref.n, sizeof *l->a, compare_squares);
-    qsort(l->b, l->bb.n, sizeof *l->b, compare_squares);
+    if (l->ref.n > 1) /* a and b are NULL while no list has had a move */
+        qsort(l->a, l->ref.n, sizeof *l->a, compare_squares);
+    if (l->bb.n > 1)
+        qsort(l->b, l->bb.n, sizeof *l->b, compare_squares);
 }
 
 static void free_lists(lists *l)
@@ -491,7 +493,7 @@ int main(int argc, char *argv[])
 {
     if (argc == 4 && !strcmp(argv[1], "random"))
         return random_lists(atol(argv[2]), strtoull(argv[3], NULL, 10));
-    if (argc == 5 && !strcmp(argv[1], "tree"))
+    if (argc == 5 && !strcmp(argv[1], "tree") && atoi(argv[4]) >= 0 && atoi(argv[4]) <= 20) /* path[] holds 20 moves */
         return random_trees(atol(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]));
     if (argc == 3 && !strcmp(argv[1], "start")) {
         bb_position p = bb_start();
