@@ -113,10 +113,12 @@ build: ## build the reference CLI, the golf and its ungolfed twin
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-# The reference CLI also draws and explains (--show, --explain, --moves).
+# The reference CLI also draws and explains (--show, --explain, --moves),
+# and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
+GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o
 
-$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(REF_LIB)
+$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
@@ -146,8 +148,10 @@ $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
-$(BUILD)/unit: tests/unit.c $(BUILD)/board.o $(BUILD)/rules.o reference/board.h reference/rules.h
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" "$(BUILD)/board.o" "$(BUILD)/rules.o"
+UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
+
+$(BUILD)/unit: tests/unit.c $(UNIT_LIB) reference/*.h
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -208,6 +212,28 @@ mutants: ## plant each tests/mutants.tsv bug in a copy of the golf: all must be 
 	@$(TEST_ENV) "tests/run" "tests/mutation.bats"
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
+
+# ==================== The whole game against an independent generator ====================
+# tests/movegen.c runs the reference's move generator side by side with
+# tests/bitboard.c, a bitboard generator on the golf's ghost-bit layout that
+# shares no code with reference/ (tests/movegen.bats; make movegen for the
+# full run).  MOVEGEN_POSITIONS random positions compare whole move lists;
+# MOVEGEN_TREES random positions compare perft trees node by node to depth
+# MOVEGEN_DEPTH.
+MOVEGEN_POSITIONS ?= 1000000
+MOVEGEN_TREES ?= 20000
+MOVEGEN_DEPTH ?= 3
+
+$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+
+TEST_PROGRAMS += $(BUILD)/movegen
+
+.PHONY: movegen
+movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS move lists, MOVEGEN_TREES perft trees
+	@"$(BUILD)/movegen" random $(MOVEGEN_POSITIONS) $(SEED)
+	@"$(BUILD)/movegen" tree $(MOVEGEN_TREES) $(SEED) $(MOVEGEN_DEPTH)
+	@"$(BUILD)/movegen" start 10 | tail -n 1
 
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build
@@ -288,29 +314,37 @@ TEST_PROGRAMS += $(BUILD)/permalink $(BUILD)/answer.md
 
 # ==================== fuzz: the parser and rules under libFuzzer ====================
 # tests/fuzz_line.c feeds any bytes to the parser, the batch loop, the rules
-# and everything --show, --explain and --moves print.  `make fuzz` seeds it
-# from cases.tsv (one file per row, and batches of four rows) and the curated
-# tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
+# and everything --show, --explain and --moves print, and to the game's FEN
+# and move parsers and its batch (every position checked against the bitboard
+# generator).  `make fuzz` seeds it from cases.tsv (one file per row, and
+# batches of four rows), from tests/games.tsv (one file per game) and the
+# curated tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
 # FUZZ_RUNS runs, so it passes or fails on what it finds, never on the
 # machine's speed; the time is reported beside.  Inputs are kept to FUZZ_LEN
 # bytes, and libFuzzer's comparison hints (trace-cmp) go only where input
-# bytes are compared, the parser: on the rules they cost three times the run
+# bytes are compared, the parsers: on the rules they cost three times the run
 # time and find nothing.
 FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o)
+FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o \
+                bitboard.o)
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
 $(BUILD)/fuzz/%.o: reference/%.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
 
-$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c reference/*.h $(STAMPS)/fuzz
+$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c tests/bitboard.h reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests -c -o "$@" "$<"
+
+# The bitboard generator, to check every position a fuzz input spells.
+$(BUILD)/fuzz/bitboard.o: tests/bitboard.c tests/bitboard.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
 
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
@@ -324,6 +358,7 @@ fuzz-run: $(BUILD)/fuzz_line
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
+	@grep -v '^#' tests/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
 	@start=$$(date +%s.%N); \
 	"$<" -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_LEN) -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
 	    -artifact_prefix="$(BUILD)/fuzz-" "$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus \
