@@ -305,7 +305,7 @@ $(BUILD)/answer.md: golf/answer.sh golf/checkers.c golf/flags golf/footer.c golf
 	PERMALINK="$(BUILD)/permalink" "golf/answer.sh" > "$@.tmp" && mv "$@.tmp" "$@"
 
 .PHONY: submit
-submit: ## write build/answer.md: the answer post, with its ATO link (and TIO's if TIO can hold the golf)
+submit: ## write build/answer.md: the answer post, with ATO and TIO links that run the golf's own bytes
 	@$(NEEDS) submit
 	@$(SUBMAKE) "$(BUILD)/answer.md"
 	@echo "$(BUILD)/answer.md: $$(head -n 1 "$(BUILD)/answer.md")"

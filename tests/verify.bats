@@ -29,7 +29,8 @@ SUMMARY='^verify: [0-9]+ positions, [0-9]+ mismatches, [0-9.]+ s$'
 # current form first: the text, then the text with that ghost cleared.  When
 # the golf changes its form, add the new one here.
 GHOST_MUTATIONS=(
-    "F^=' F^=131072|'"          # the mask as four raw bytes FB FD FE FF: bit 17 set
+    "F^=-' F^=131072|-'"        # the mask as minus four control bytes 04 02 01 01: bit 17 set
+    "F^=' F^=131072|'"          # the mask as four raw bytes FB FD FE FF (not UTF-8): bit 17 set
     '~67240192 ~67109120'       # index 9(n-1)/8: ghosts 8, 17, 26 (0x4020100), inverted
     '0x10080403FF 0x10000403FF' # index (9n+71)/8: off the top 0-9, ghosts 18, 27, 36
 )
