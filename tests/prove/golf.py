@@ -1,0 +1,222 @@
+"""golf.py - one build of the golf and the reference, as formulas.
+
+GolfRun runs the golf's f(b, w, s, e) symbolically on every valid input:
+the black and white squares as two 32-bit sets (their lists in any order,
+lists.py), the start s among the whites, the end e in 1..32.  The list
+phase runs once for a symbolic start: every loop over a list is cut by
+induction.  It ends where the lists are done, at the first loop header
+with no list left to read (the cut).  The board phase then runs from the
+cut once per start, with s made concrete, so the rounds unroll.
+
+reference_answer runs the reference's compiled code through the shim
+(tests/prove/shim.c) on the same sets."""
+import time
+
+import z3
+
+import ir
+import sym
+import lists
+from ir import Refused, loop_info
+from sym import V, Ptr, State, And, Or, Not
+
+UNSAT, SAT = z3.unsat, z3.sat
+
+
+def solver(defs=()):
+    """A bit-vector solver that never rewrites across named terms: simplify
+    each assertion, bit-blast, SAT.  (z3's default QF_BV pipeline solves
+    equations first, which would put the named folds back together.)"""
+    s = z3.Then('simplify', 'propagate-values', 'bit-blast', 'sat').solver()
+    for v, e in defs:
+        s.add(v == e)
+    return s
+
+
+class Inputs:
+    """The symbolic inputs and what makes them valid."""
+
+    def __init__(self):
+        self.black = z3.BitVec('black', 32)
+        self.white = z3.BitVec('white', 32)
+        self.s = z3.BitVec('start', 32)
+        self.e = z3.BitVec('end', 32)
+        self.valid = z3.And((self.black & self.white) == 0,
+                            z3.UGE(self.s, 1), z3.ULE(self.s, 32),
+                            z3.Extract(0, 0, z3.LShR(self.white, self.s - 1)) == 1,
+                            z3.UGE(self.e, 1), z3.ULE(self.e, 32))
+
+
+class StepFailed(Exception):
+    """The induction step of a list loop does not hold: (family, model, reasons)."""
+
+
+class GolfRun:
+    def __init__(self, ll_path, rule, inputs, fn_name='@f'):
+        self.mod = ir.parse_module(ll_path)
+        self.fn = self.mod.functions.get(fn_name)
+        if self.fn is None:
+            raise Refused('%s defines no function %s' % (ll_path, fn_name[1:]))
+        if self.fn.error:
+            raise Refused(self.fn.error)
+        if len(self.fn.params) != 4:
+            raise Refused('%s takes %d parameters, not f(b, w, s, e)' % (fn_name[1:], len(self.fn.params)))
+        self.rule = rule
+        self.inp = inputs
+        self.ex = sym.Exec([self.mod], rule)
+        self.lists = lists.Lists(self.ex, inputs.valid)
+        self.LB = self.lists.new_list('black', inputs.black)
+        self.LW = self.lists.new_list('white', inputs.white)
+        self.loops = loop_info(self.fn)
+        self.in_loop = set()
+        for body in self.loops.values():
+            self.in_loop |= body
+        self.pruner = solver()
+        self.pruner.add(inputs.valid)
+        self.lists.on_def = lambda v, e: self.pruner.add(v == e)
+        self.ex.prune = self.prune
+        self.steps = []  # (list name, header, seconds)
+        self.list_seconds = 0.0
+
+    def prune(self, st, cond):
+        """At a branch inside a loop, drop a way no valid input takes (a loop
+        whose count depends on the input must not unroll forever)."""
+        if st.block not in self.in_loop:
+            return True, True
+        s = self.pruner
+        s.push()
+        s.add(*[c for c in st.pc if c is not True])
+        may = []
+        for c in (cond, Not(cond)):
+            s.push()
+            s.add(sym.boolean(c))
+            may.append(s.check() != UNSAT)
+            s.pop()
+        s.pop()
+        return may[0], may[1]
+
+    def header_stop(self, st):
+        return 'header' if st.block in self.loops else None
+
+    def prove_step(self, L, H, assume, bad, names):
+        t = time.time()
+        s = solver(self.lists.defs)
+        s.add(assume)
+        s.add(Or(*[b for b, _ in bad]) if bad else False)
+        r = s.check()
+        secs = time.time() - t
+        if r == UNSAT:
+            self.steps.append((L.name, H, secs))
+            return
+        if r != SAT:
+            raise StepFailed((L, H, None, ['the solver gave up (%s)' % r], names))
+        m = s.model()
+        reasons = [why for b, why in bad if z3.is_true(m.eval(sym.boolean(b), model_completion=True))]
+        raise StepFailed((L, H, m, reasons, names))
+
+    def list_phase(self):
+        """Runs f from its entry through the lists: (cut states, states that returned first)."""
+        t = time.time()
+        fn, inp = self.fn, self.inp
+        st = State(fn, None)
+        args = [V('p', Ptr(self.LB, 0, 0), 64), V('p', Ptr(self.LW, 0, 0), 64),
+                V('i', inp.s, 32), V('i', inp.e, 32)]
+        for (pname, t_, attrs), a in zip(fn.params, args):
+            if (t_ == sym.PTR) != (a.k == 'p') or (a.k == 'i' and t_ != sym.I32):
+                raise Refused('%s: parameter %s is not of the type f(int *, int *, int, int) has' % (fn.where(), pname))
+            a2 = self.ex.check_param_attrs(st, a, attrs, fn.where(), t_)
+            st.regs[pname] = a2
+        sym.check_fn_attrs(fn)
+        st.frame = self.ex.frame_for(fn, args)
+        work, cuts, early = [st], [], []
+        families = 0
+        while work:
+            finals = self.ex.explore(work, self.header_stop)
+            work = []
+            for s in finals:
+                if s.status != 'header':
+                    early.append(s)
+                    continue
+                s.status = None
+                pt = self.lists.family_list(s, s.block)
+                if pt is None:
+                    if families:
+                        # The lists are done.  The board phase starts over
+                        # from the header where the last list's loop ended
+                        # (its state holds the start as it came in, not yet
+                        # mixed into the rounds).
+                        if not any(c is s.tag for c in cuts):
+                            cuts.append(s.tag)
+                    else:
+                        work.append(s)
+                    continue
+                out = self.lists.family(s, s.block, pt, self.prove_step)
+                families += 1
+                out.status = None
+                out.tag = out.fork()
+                out.tag.status = 'cut'
+                work.append(out)
+        if not families:
+            raise Refused('%s: no loop over the lists was found' % fn.where())
+        self.list_seconds = time.time() - t
+        return cuts, early
+
+    def board_phase(self, k, cuts, early):
+        """From the cut with start k: the golf's answer and UB as formulas."""
+        sub = [(self.inp.s, z3.BitVecVal(k, 32))]
+        states = []
+        for c in cuts + early:
+            s = lists.subst_state(c, sub, simplify=True)
+            s.status = None if c.status == 'cut' else c.status
+            s.ret = None if c.ret is None else lists.subst_value(c.ret, sub, True)
+            s.facts = {}
+            states.append(s)
+        todo = [s for s in states if s.status is None]
+        done = [s for s in states if s.status is not None]
+        done += self.ex.explore(todo, None)
+        rets, ubs = [], []
+        for s in done:
+            pc = s.path_cond()
+            for c, wh in s.ubs:
+                ubs.append((And(pc, c), wh))
+            if s.status == 'ret':
+                rets.append((pc, s.ret))
+            elif s.status != 'unreachable':
+                raise Refused('%s: a path ends as %s' % (self.fn.where(), s.status))
+        if not rets:
+            raise Refused('%s never returns' % self.fn.where())
+        ret = rets[-1][1]
+        for pc, r in reversed(rets[:-1]):
+            ret = sym.ite_value(pc, r, ret)
+        if ret.p is not False:
+            ubs.append((ret.p, 'the golf\'s result is poison'))
+        return ret, ubs
+
+
+def nonzero(v):
+    if v.k == 'b':
+        return sym.boolean(v.v)
+    return sym.boolean(sym.icmp('ne', v.v, 0, v.w))
+
+
+class Reference:
+    """The reference's compiled code through the shim: prove_reference(black, white, from, to)."""
+
+    def __init__(self, ll_paths, fn_name='@prove_reference'):
+        self.mods = [ir.parse_module(p) for p in ll_paths]
+        self.fn = None
+        for m in self.mods:
+            if fn_name in m.functions:
+                self.fn = m.functions[fn_name]
+        if self.fn is None:
+            raise Refused('no %s in the reference\'s IR' % fn_name[1:])
+
+    def answer(self, black, white, k, e):
+        ex = sym.Exec(self.mods, 'llvm')
+        st = State(None, None)
+        args = [V('i', black, 32), V('i', white, 32), V('i', k, 32), V('i', e, 32)]
+        r = ex.call(st, self.fn, args, None)
+        ubs = list(st.ubs)
+        if r.p is not False:
+            ubs.append((r.p, 'the reference\'s result is poison'))
+        return r, ubs
