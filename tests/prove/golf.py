@@ -76,13 +76,17 @@ class GolfRun:
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
         self.steps = []  # (list name, header, seconds)
+        self.in_board = False
+        self.top_frame = None
         self.list_seconds = 0.0
 
     def prune(self, st, cond):
-        """At a branch inside a loop, drop a way no valid input takes (a loop
-        whose count depends on the input must not unroll forever)."""
-        if st.block not in self.in_loop:
-            return True, True
+        """At a branch, drop a way no valid input takes (a loop whose count
+        depends on the input must not unroll forever; an empty white list
+        must not lead anywhere).  After the lists, only inside loops: other
+        branches cost the solver more than the paths they would save."""
+        if st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
+            return True, True  # a callee's paths are merged, not pruned
         s = self.pruner
         s.push()
         s.add(*[c for c in st.pc if c is not True])
@@ -95,8 +99,15 @@ class GolfRun:
         s.pop()
         return may[0], may[1]
 
-    def header_stop(self, st):
-        return 'header' if st.block in self.loops else None
+    def nonzero(self, st, x):
+        """The solver says x cannot be 0 on st's path."""
+        s = self.pruner
+        s.push()
+        s.add(*[c for c in st.pc if c is not True])
+        s.add(x == 0)
+        r = s.check()
+        s.pop()
+        return r == UNSAT
 
     def prove_step(self, L, H, assume, bad, names):
         t = time.time()
@@ -128,69 +139,133 @@ class GolfRun:
             st.regs[pname] = a2
         sym.check_fn_attrs(fn)
         st.frame = self.ex.frame_for(fn, args)
+        self.top_frame = st.frame
         work, cuts, early = [st], [], []
         families = 0
-        while work:
-            finals = self.ex.explore(work, self.header_stop)
-            work = []
-            for s in finals:
-                if s.status != 'header':
-                    early.append(s)
+        top = st.frame
+
+        def read_stop(s, inst):
+            # Before a read, inside a loop, of a list square this path has
+            # not read yet: where a loop over that list may be cut.
+            if s.frame is not top or s.block not in self.in_loop:
+                return None
+            if s.skip == (s.block, s.idx):
+                s.skip = None
+                return None
+            pv = self.ex.operand(s, sym.PTR, inst.args[0])
+            return 'read' if pv.k == 'p' and self.lists.unread(s, pv.v) else None
+
+        def header_stop(s):
+            # After a list's loop, each loop header: are the lists done?
+            return 'header' if s.tag is not None and s.frame is top and s.block in self.loops else None
+
+        saved = self.ex.load_stop
+        self.ex.load_stop = read_stop
+        try:
+            while work:
+                s0 = work.pop()
+                # Each path on its own.  After a list's loop, a path is only
+                # followed to see whether another list's loop comes, on a
+                # small budget; one that cannot go on (a recursion on the
+                # start, still symbolic, say) is handed to the board phase
+                # from the start of the block it was in, where the start
+                # becomes a number.
+                before = s0.fork() if s0.tag is not None else None
+                try:
+                    self.ex.budget = 20000 if s0.tag is not None else None
+                    forks = self.ex.step_block(s0, header_stop) if s0.status is None else None
+                except Refused:
+                    if before is None:
+                        raise
+                    cuts.append(before)
+                    continue
+                finally:
+                    self.ex.budget = None
+                if forks:
+                    work.extend(forks)
+                if s0.status is None:
+                    work.append(s0)
+                    continue
+                s = s0
+                if s.status == 'header':
+                    # The lists are done once an iteration reads nothing new.
+                    s.status = None
+                    (work if self.lists.reads_ahead(s, s.block) else cuts).append(s)
+                    continue
+                if s.status != 'read':
+                    early.append(s)  # it returned (or met certain UB)
                     continue
                 s.status = None
-                pt = self.lists.family_list(s, s.block)
-                if pt is None:
-                    if families:
-                        # The lists are done.  The board phase starts over
-                        # from the header where the last list's loop ended
-                        # (its state holds the start as it came in, not yet
-                        # mixed into the rounds).
-                        if not any(c is s.tag for c in cuts):
-                            cuts.append(s.tag)
-                    else:
-                        work.append(s)
+                P = (s.block, s.idx)
+                inst = self.fn.blocks[s.block].insts[s.idx]
+                pv = self.ex.operand(s, sym.PTR, inst.args[0])
+                got = self.lists.canonical(s, pv.v, self.nonzero)
+                if got is None:
+                    s.skip = P
+                    work.append(s)
                     continue
-                out = self.lists.family(s, s.block, pt, self.prove_step)
+                s2, pt = got
+                self.ex.load_stop = saved
+                try:
+                    out = self.lists.family(s2, P, pt, self.prove_step)
+                except lists.NotACut:
+                    s.skip = P
+                    work.append(s)
+                    continue
+                finally:
+                    self.ex.load_stop = read_stop
                 families += 1
                 out.status = None
-                out.tag = out.fork()
-                out.tag.status = 'cut'
+                out.skip = P  # it is about to read the terminator there
+                out.tag = 'lists'
                 work.append(out)
+        finally:
+            self.ex.load_stop = saved
+            self.ex.budget = None
         if not families:
             raise Refused('%s: no loop over the lists was found' % fn.where())
         self.list_seconds = time.time() - t
         return cuts, early
 
     def board_phase(self, k, cuts, early):
-        """From the cut with start k: the golf's answer and UB as formulas."""
+        """From the cut with start k: the golf's answer and UB as formulas,
+        and the condition that one of the paths is taken (it holds for every
+        input whose list reads are consistent: a query must assume it)."""
         sub = [(self.inp.s, z3.BitVecVal(k, 32))]
+        self.in_board = True
         states = []
         for c in cuts + early:
             s = lists.subst_state(c, sub, simplify=True)
-            s.status = None if c.status == 'cut' else c.status
+            if any(x is False for x in s.pc):
+                continue  # a path no input with this start takes
+            s.status = c.status
             s.ret = None if c.ret is None else lists.subst_value(c.ret, sub, True)
             s.facts = {}
             states.append(s)
         todo = [s for s in states if s.status is None]
         done = [s for s in states if s.status is not None]
         done += self.ex.explore(todo, None)
-        rets, ubs = [], []
+        rets, ubs, pcs = [], [], []
         for s in done:
             pc = s.path_cond()
+            pcs.append(pc)
             for c, wh in s.ubs:
                 ubs.append((And(pc, c), wh))
             if s.status == 'ret':
                 rets.append((pc, s.ret))
-            elif s.status != 'unreachable':
+            elif s.status != 'ub':
                 raise Refused('%s: a path ends as %s' % (self.fn.where(), s.status))
         if not rets:
             raise Refused('%s never returns' % self.fn.where())
         ret = rets[-1][1]
         for pc, r in reversed(rets[:-1]):
             ret = sym.ite_value(pc, r, ret)
+        st0 = State(self.fn, None)
+        ret = self.ex.ret_attrs(st0, ret, self.fn.ret_attrs, 'the return of f')
+        ubs += st0.ubs
         if ret.p is not False:
             ubs.append((ret.p, 'the golf\'s result is poison'))
-        return ret, ubs
+        return ret, ubs, Or(*pcs)
 
 
 def nonzero(v):

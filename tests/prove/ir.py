@@ -958,3 +958,34 @@ def operand_names(inst):
                 walk(x)
     walk(inst.args)
     return out
+
+
+def live_at(f, block, idx):
+    """Registers live just before instruction idx of block."""
+    live = live_in(f)
+    b = f.blocks[block]
+    out = set()
+    for s in successors(b):
+        sb = f.blocks[s]
+        out |= live[s] - {p.dest for p in sb.phis}
+        for p in sb.phis:
+            for lab, v in p.args:
+                if lab == block and v[0] == 'local':
+                    out.add(v[1])
+    for inst in reversed(b.insts[idx:]):
+        if inst.dest:
+            out.discard(inst.dest)
+        if inst.op != 'phi':
+            out |= set(operand_names(inst))
+    if idx <= len(b.phis):
+        out |= {p.dest for p in b.phis}
+    return out
+
+
+def loop_of(f, block):
+    """The innermost natural loop holding block: (header, body), or None."""
+    best = None
+    for h, body in loop_info(f).items():
+        if block in body and (best is None or len(body) < len(best[1])):
+            best = (h, body)
+    return best

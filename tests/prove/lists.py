@@ -25,7 +25,7 @@ Asc(S), and the run goes on from there."""
 import z3
 
 import sym
-from ir import Refused, loop_info, live_in
+from ir import Refused, loop_info, live_at, loop_of
 from sym import V, Ptr, PtrIte, State, And, Or, Not, key
 
 
@@ -74,7 +74,8 @@ class Lists:
         if off < 0 or off % 4:
             raise Refused('%s: a list read at a partial position' % where)
         j = off // 4
-        st.reads.append((L, key(K), j))
+        fresh = (L, key(K), j) not in st.choices
+        st.reads.append((L, key(K), j, fresh and not self.exhausted(L, K)))
         if self.exhausted(L, K):
             if j == 0:
                 return V('i', 0, 32)
@@ -142,9 +143,8 @@ class Lists:
 
     # ---------- states ----------
 
-    def live_pointers(self, st, H):
+    def live_pointers(self, st, live):
         """(where, Ptr) for every list pointer in a live register or in memory."""
-        live = live_in(st.fn)[H]
         out = []
         for name in live:
             v = st.regs.get(name)
@@ -160,61 +160,107 @@ class Lists:
                         out.append(('mem', pt))
         return out
 
-    def candidates(self, st, H):
-        out = []
-        for _, pt in self.live_pointers(st, H):
-            if pt.obj.kind == 'list' and pt.off == 0 and not self.exhausted(pt.obj, pt.K):
-                if all(k[0] is not pt.obj or k[1] != key(pt.K) for k in st.choices):
-                    out.append(pt)
-        return out
+    def unread(self, st, pt):
+        """pt points into a list that is not done, at a square not read yet
+        on this path, or just past squares read that may fold into its set."""
+        if not isinstance(pt, Ptr) or pt.obj.kind != 'list' or pt.off % 4 or pt.off < 0:
+            return False
+        K = pt.K if pt.K is not None else 0
+        if self.exhausted(pt.obj, K):
+            return False
+        j = pt.off // 4
+        return (pt.obj, key(K), j) not in st.choices and \
+            all((pt.obj, key(K), i) in st.choices for i in range(j))
 
-    def iteration(self, st, H, seed=None):
-        """One iteration from st (at header H): the final states, each 'back'
-        (at H again), 'exit' (left the loop), 'ret' or 'unreachable'."""
-        body = loop_info(st.fn)[H]
+    def canonical(self, st, pt, nonzero):
+        """(state, pointer) with pt brought to the form (L, K, 0): the squares
+        the path read before it are folded into K if the solver shows none of
+        them can be the terminator (nonzero(st, x)).  None if they cannot."""
+        L, K, off = pt.obj, pt.K if pt.K is not None else 0, pt.off
+        j = off // 4
+        if j == 0:
+            return st, pt
+        xs = [st.choices[(L, key(K), i)] for i in range(j)]
+        if not all(nonzero(st, x) for x in xs):
+            return None
+        Knew = sym.bv(K, 32)
+        for x in xs:
+            Knew = Knew | bit32(x)
+        kk = kkey(K)
+
+        def fp(p):
+            if p.obj is L and kkey(p.K) == kk and p.off >= 4 * j:
+                return Ptr(L, p.off - 4 * j, Knew)
+            return p
+        st2 = map_state(st, lambda v: map_ptr(v, fp))
+        st2.choices = {k: v for k, v in st.choices.items() if not (k[0] is L and k[1] == key(K))}
+        return st2, Ptr(L, 0, Knew)
+
+    def iteration(self, st, P, body, seed=None, mode='step'):
+        """One iteration from st, which is about to run instruction P = (block,
+        index) of the loop with blocks body: the final states, each 'back' (at
+        P again), 'exit' (left the loop), 'ret', 'ub' (certain undefined
+        behaviour) or 'stray' (about to read a list square other than the
+        seeded one: mode 'fold' raises NotACut there instead, mode 'probe'
+        stops with 'fresh')."""
+        blockP, idxP = P
+        frame = st.frame
 
         def stop(s):
-            if s.block == H:
+            if s.frame is not frame:
+                return None
+            if s.block == blockP and s.idx == idxP:
                 return 'back'
-            if s.block not in body:
-                return 'exit'
-            return None
+            return 'exit' if s.block not in body else None
+
+        def load_stop(s, inst):
+            if s.frame is not frame:
+                return None
+            if s.block == blockP and s.idx == idxP and s.steps > 0:
+                return 'back'
+            pv = self.ex.operand(s, sym.PTR, inst.args[0])
+            if pv.k != 'p' or not isinstance(pv.v, Ptr) or pv.v.obj.kind != 'list':
+                return None
+            pt = pv.v
+            k = (pt.obj, key(pt.K if pt.K is not None else 0), pt.off // 4)
+            if self.exhausted(pt.obj, pt.K) or k in s.choices:
+                return None
+            if mode == 'fold':
+                raise NotACut('%s: the loop reads a list at another place than the current one' % inst.where())
+            return 'fresh' if mode == 'probe' else 'stray'
         s1 = st.fork()
         s1.pc, s1.ubs, s1.facts, s1.reads = [], [], {}, []
         s1.choices = dict(seed or {})
         s1.steps = 0
-        saved = self.ex.prune
-        self.ex.prune = None
+        saved = self.ex.prune, self.ex.load_stop
+        self.ex.prune, self.ex.load_stop = None, load_stop
         try:
             return self.ex.explore([s1], stop)
         finally:
-            self.ex.prune = saved
+            self.ex.prune, self.ex.load_stop = saved
 
-    def family_list(self, st, H):
-        """The list the loop at H reads at its current position, if any."""
-        cands = self.candidates(st, H)
-        if not cands:
-            return None
-        finals = self.iteration(st, H)
-        read = set()
-        for s in finals:
-            for L, k, j in s.reads:
-                read.add((L, k, j))
-        hits = [pt for pt in cands if (pt.obj, key(pt.K), 0) in read]
-        objs = {pt.obj for pt in hits}
-        if len(objs) > 1:
-            raise Refused('%s: the loop at %s reads two lists at once' % (st.fn.name, H))
-        return hits[0] if hits else None
+    def reads_ahead(self, st, H):
+        """Whether one iteration of the loop at header H from st reads a list
+        square this path has not read yet."""
+        body = loop_info(st.fn)[H]
+        b = st.fn.blocks[H]
+        finals = self.iteration(st, (H, len(b.phis)), body, mode='probe')
+        return any(s.status == 'fresh' for s in finals)
 
-    def family(self, st, H, pt, prove_step):
-        """Cut the loop at H that reads pt's list: build Asc, have prove_step
-        check the induction step, and return the state after the whole list."""
+    def family(self, st, P, pt, prove_step):
+        """Cut the loop that reads pt's list at instruction P: build Asc, have
+        prove_step check the induction step, and return the state after the
+        whole list, again about to run P.  NotACut if the loop cannot be cut
+        there (it reads the list elsewhere too)."""
         L, K0 = pt.obj, pt.K if pt.K is not None else 0
         fn = st.fn
-        live = live_in(fn)[H]
+        blockP, idxP = P
+        header, body = loop_of(fn, blockP)
+        live = live_at(fn, blockP, idxP)
         self.fresh += 1
         c = z3.BitVec('%s_read_set%d' % (L.name, self.fresh), 32)
         K0z = sym.bv(K0, 32)
+        where = '%s, the loop at %s (the read at %s)' % (fn.name, header, blockP)
 
         def Kn(n):
             part = c & z3.BitVecVal((1 << n) - 1, 32) if n < 32 else c
@@ -223,21 +269,19 @@ class Lists:
         cur = base
         defs = []
         tag = '%s_asc' % L.name
+        any_back = False
         for n in range(1, 33):
             Kcur = K0 if n == 1 else Kn(n - 1)
-            finals = self.iteration(cur, H, {(L, key(Kcur), 0): n})
+            finals = self.iteration(cur, P, body, {(L, key(Kcur), 0): n}, mode='fold')
             backs = []
             for s in finals:
                 if s.status != 'back':
                     continue
-                for L2, k, j in s.reads:
-                    if L2.kind == 'list' and (L2 is not L or k != key(Kcur) or j != 0):
-                        raise Refused('%s: the loop at %s reads a list at another place than its current '
-                                      'one (not modelled)' % (fn.name, H))
                 backs.append(advance(trim(s, live), L, Kcur, Kn(n)))
             if not backs:
                 nxt = cur
             else:
+                any_back = True
                 nxt = backs[-1]
                 for s in reversed(backs[:-1]):
                     nxt = merge_states(s.path_cond(), s, nxt, self.ex.global_cells)
@@ -245,12 +289,14 @@ class Lists:
             cur = merge_states(cond, nxt, retarget(cur, L, Kcur, Kn(n)), self.ex.global_cells)
             cur = self.name_state(cur, tag, defs)
             cur.pc, cur.ubs, cur.choices, cur.facts = list(base.pc), list(base.ubs), {}, {}
+        if not any_back:
+            raise NotACut('%s never comes back to the read' % where)
         asc = cur  # Asc(c), pointer at (L, K0 | c, 0)
         # The step, by the solver.
         self.fresh += 1
         x = z3.BitVec('%s_next%d' % (L.name, self.fresh), 32)
         Kc = Kn(32)
-        finals = self.iteration(asc, H, {(L, key(Kc), 0): x})
+        finals = self.iteration(asc, P, body, {(L, key(Kc), 0): x})
         cx = c | bit32(x)
         target = subst_state(asc, [(c, cx)] + self.copy_defs(defs, [(c, cx)], tag + '_next'))
         avail = L.S if isinstance(K0, int) and K0 == 0 else L.S & ~K0z
@@ -258,16 +304,19 @@ class Lists:
         bad = []
         for s in finals:
             pc = s.path_cond()
-            if s.status != 'back':
-                bad.append((And(pc), 'the iteration %s' % {'exit': 'leaves the loop', 'ret': 'returns',
-                                                           'unreachable': 'reaches unreachable'}.get(s.status, s.status)))
+            if s.status not in ('back', 'ub'):
+                bad.append((And(pc), 'the iteration %s' % {
+                    'exit': 'leaves the loop', 'ret': 'returns',
+                    'stray': 'reads a list square other than the next one'}.get(s.status, s.status)))
                 continue
             for cnd, wh in s.ubs:
                 bad.append((And(pc, cnd), 'undefined behaviour: ' + wh))
+            if s.status == 'ub':
+                continue
             s2 = advance(trim(s, live), L, Kc, Kc | bit32(x))
             for what, eq in eq_states(s2, target, live, self.ex.global_cells):
                 bad.append((And(pc, Not(eq)), 'after the iteration, %s differs from the ascending order\'s' % what))
-        prove_step(L, H, assume, bad, {'c': c, 'x': x, 'K0': K0})
+        prove_step(L, header, assume, bad, {'c': c, 'x': x, 'K0': K0})
         # The state once the whole list is read: Asc(S \ K0), pointer at S.
         rest = avail
         out = subst_state(asc, [(c, rest)] + self.copy_defs(defs, [(c, rest)], '%s_all' % L.name))
@@ -278,6 +327,10 @@ class Lists:
         out.reads = []
         out.steps = st.steps
         return out
+
+
+class NotACut(Refused):
+    """The loop's induction cannot be cut at this read (it is tried elsewhere)."""
 
 
 # ==================== State utilities ====================

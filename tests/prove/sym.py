@@ -353,7 +353,7 @@ def store_size(mod, ty):
 class State:
     """One path through one function activation."""
     __slots__ = ('fn', 'block', 'idx', 'prev', 'regs', 'mem', 'owned', 'pc', 'ubs', 'choices', 'steps',
-                 'facts', 'status', 'ret', 'reads', 'frame', 'tag')
+                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip')
 
     def __init__(self, fn, frame):
         self.fn, self.frame = fn, frame
@@ -361,6 +361,7 @@ class State:
         self.regs, self.mem, self.owned = {}, {}, set()
         self.pc, self.ubs, self.choices, self.facts = [], [], {}, {}
         self.steps, self.status, self.ret, self.reads, self.tag = 0, None, None, [], None
+        self.skip = None  # a load the hook lets pass once
 
     def fork(self):
         s = State.__new__(State)
@@ -369,6 +370,7 @@ class State:
         self.owned = set()
         s.pc, s.ubs, s.choices, s.facts = list(self.pc), list(self.ubs), dict(self.choices), dict(self.facts)
         s.steps, s.status, s.ret, s.reads, s.tag = self.steps, None, None, list(self.reads), self.tag
+        s.skip = self.skip
         return s
 
     def cells(self, obj):
@@ -391,6 +393,8 @@ class State:
         if cond is False:
             return
         self.ubs.append((cond, where))
+        if cond is True and self.status is None:
+            self.status = 'ub'  # certain on this path: nothing after it matters
 
     def path_cond(self):
         return And(*self.pc)
@@ -467,6 +471,8 @@ class Exec:
         self.on_block = None  # hook(state) at each block entry: None to go on, or a tag to stop
         self.prune = None  # hook(state, cond) -> (may_true, may_false)
         self.list_read = None  # hook(state, ptr, where) -> V, for the golf's lists
+        self.load_stop = None  # hook(state, inst) before a load: None to go on, or a tag to stop
+        self.budget = None  # instructions left to this exploration (all calls included), or None
 
     # ---------- functions and globals ----------
 
@@ -618,7 +624,8 @@ class Exec:
 
     def explore(self, states, stop=None):
         """Runs the states until each returns, stops (stop(state) gives a tag
-        at a block entry) or ends in `unreachable`.  Returns the final states."""
+        at a block entry, or load_stop(state, inst) before a load) or ends in
+        undefined behaviour.  Returns the final states."""
         done, work = [], list(states)
         while work:
             st = work.pop()
@@ -636,8 +643,17 @@ class Exec:
         insts = block.insts
         while True:
             inst = insts[st.idx]
+            if inst.op == 'load' and self.load_stop is not None:
+                tag = self.load_stop(st, inst)
+                if tag is not None:
+                    st.status = tag
+                    return None
             st.idx += 1
             st.steps += 1
+            if self.budget is not None:
+                self.budget -= 1
+                if self.budget < 0:
+                    raise OverBudget('%s: over the budget of this exploration' % f.name)
             if st.steps > self.step_limit:
                 raise Refused('%s: a path runs more than %d instructions (a loop with no '
                               'concrete bound?) at %s' % (f.name, self.step_limit, inst.where()))
@@ -645,6 +661,8 @@ class Exec:
             if op in ('br', 'switch', 'ret', 'unreachable'):
                 return self.terminator(st, inst, stop)
             self.execute(st, inst)
+            if st.status is not None:
+                return None
 
     def goto(self, st, target, stop):
         """Enter block target from st.block: the phis, all at once."""
@@ -692,11 +710,15 @@ class Exec:
                 return None
             c = self.operand(st, I1, inst.args[0])
             self.need_defined(st, c, inst.where(), 'the branch condition')
+            if st.status is not None:
+                return None
             ways = self.branch_cond(st, c.v)
             return self.split(st, [(a, inst.args[1] if t else inst.args[2]) for a, t in ways], stop)
         if op == 'switch':
             x = self.operand(st, inst.ty, inst.args[0])
             self.need_defined(st, x, inst.where(), 'the switch value')
+            if st.status is not None:
+                return None
             cases = []
             rest = True
             for cv, lab in inst.args[2]:
@@ -718,11 +740,11 @@ class Exec:
         if op == 'ret':
             if inst.args:
                 st.ret = self.operand(st, inst.ty, inst.args[0])
-            st.status = 'ret'
+            if st.status is None:
+                st.status = 'ret'
             return None
         if op == 'unreachable':
             st.ub(True, inst.where() + ' (reached)')
-            st.status = 'unreachable'
             return None
         raise Refused(inst.where())
 
@@ -1757,6 +1779,10 @@ class Exec:
         cells = st.cells(dp[0][1])
         cells[do:do + length] = data
         return None
+
+
+class OverBudget(Refused):
+    """An exploration ran longer than it was given."""
 
 
 # ==================== Helpers ====================
