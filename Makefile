@@ -40,8 +40,32 @@ export TMPDIR := $(if $(filter /%,$(BUILD)),$(BUILD),$(CURDIR)/$(BUILD))/tmp
 # q LIST: each word in double quotes, for the shell.
 q = $(foreach p,$1,"$p")
 
-# tests/needs with the compilers this run uses.
-NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" "tests/needs"
+# The python3 that `make prove` runs: the first of python3 and Debian's own
+# /usr/bin/python3 that can import z3.  Debian's python3-z3 serves the
+# latter only; a python3 of pyenv or a venv earlier on PATH does not see it.
+# Set PYTHON to choose another.  (Worked out only where it is used.)
+PYTHON_CANDIDATES := python3 /usr/bin/python3
+PYTHON ?= $(or $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(if $(shell \
+    command -v $p > /dev/null 2>&1 && $p -c 'import z3' > /dev/null 2>&1 && echo y),$p))),python3)
+
+# ==================== Needs: every target checks the machine first ====================
+# A target that compiles or runs a tool starts with `@$(NEEDS) TARGET`
+# (tests/needs: one for_TARGET function each), then does its work in a
+# sub-make, so nothing is built before the check has passed or installed
+# what was missing.  The messages name the command the user typed
+# (MAKE_TYPED, kept by sub-makes).
+ifeq ($(MAKE_TYPED),)
+MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
+endif
+export MAKE_TYPED
+NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
+    $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") "tests/needs"
+SUBMAKE = $(MAKE) --no-print-directory
+
+# `$(SUBMAKE) files FILES="..."` makes FILES, and says nothing when they are
+# up to date (make would print "is up to date" for each).
+.PHONY: files
+files: $(FILES) ; @:
 
 # `make` with no target: build, then every cases.tsv row through golf and reference.
 .DEFAULT_GOAL := all
@@ -50,7 +74,7 @@ FORCE:
 
 all: ## the main job: build, then run every cases.tsv row through golf, twin and reference
 	@$(NEEDS) build
-	@$(MAKE) --no-print-directory build
+	@$(SUBMAKE) files FILES="$(BUILD_PROGRAMS)"
 	@BUILD="$(BUILD)" "tests/table.sh"
 
 # ==================== Toolchain stamps ====================
@@ -80,27 +104,39 @@ CC_STAMP := $(STAMPS)/cc
 
 REF_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/line.o
 
-build: $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed ## build the reference CLI, the golf and its ungolfed twin
+BUILD_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed
+
+build: ## build the reference CLI, the golf and its ungolfed twin
+	@$(NEEDS) build
+	@$(SUBMAKE) files FILES="$(BUILD_PROGRAMS)"
 
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-# The reference CLI also draws and explains (--show, --explain, --moves).
+# The reference CLI also draws and explains (--show, --explain, --moves),
+# and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
+GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o
 
-$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(REF_LIB)
+$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
 $(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
+# A golf compile ends with $(golf_quiet): the compiler's warnings on the
+# golf (its four-byte character constant draws -Wmultichar, quoting the raw
+# bytes) go to a log beside the object, TARGET.warnings, not to the
+# terminal; an error shows in full, its non-text bytes escaped by cat -v.
+golf_quiet = 2> "$@.warnings" || { cat -v "$@.warnings" >&2; exit 1; }
+
 # The golf at GOLF_LEVEL, and at -O0 for the differential.
 $(BUILD)/checkers.o: golf/checkers.c golf/flags $(CC_STAMP)
-	$(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<"
+	$(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
 
 $(BUILD)/checkers-O0.o: golf/checkers.c golf/flags $(CC_STAMP)
-	$(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<"
+	$(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
 
 $(BUILD)/ungolfed.o: golf/ungolfed.c $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
@@ -112,8 +148,10 @@ $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
-$(BUILD)/unit: tests/unit.c $(BUILD)/board.o $(BUILD)/rules.o reference/board.h reference/rules.h
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" "$(BUILD)/board.o" "$(BUILD)/rules.o"
+UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
+
+$(BUILD)/unit: tests/unit.c $(UNIT_LIB) reference/*.h
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -130,7 +168,7 @@ GOLF_IDS := $(foreach e,$(GOLF_MATRIX),$(call golf_id,$e))
 define golf_build
 $(STAMPS)/golf-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) | san $$(SAN)
 $(BUILD)/golf-$(call golf_id,$1).o: golf/checkers.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "golf/checkers.c"
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "golf/checkers.c" $$(golf_quiet)
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call golf_build,$e)))
 
@@ -140,7 +178,9 @@ $(GOLF_IDS:%=$(BUILD)/golf-%): $(BUILD)/golf-%: $(BUILD)/driver.o $(BUILD)/golf-
 TEST_PROGRAMS += $(GOLF_IDS:%=$(BUILD)/golf-%)
 
 .PHONY: matrix
-matrix: $(GOLF_IDS:%=$(BUILD)/golf-%) ## build the golf with every GOLF_MATRIX compiler and level
+matrix: ## build the golf with every GOLF_MATRIX compiler and level
+	@$(NEEDS) matrix
+	@$(SUBMAKE) files FILES="$(GOLF_IDS:%=$(BUILD)/golf-%)"
 
 # ==================== Differential and mutants ====================
 # Golf against reference in one process (tests/differential.c): the golf at
@@ -160,13 +200,40 @@ $(DIFF_PROGRAMS):
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 .PHONY: differential mutants
-differential: $(DIFF_PROGRAMS) ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED
-	@for p in $(call q,$^); do echo "== $$p"; "$$p" $(POSITIONS) $(SEED) || exit 1; done
+differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED
+	@$(NEEDS) differential
+	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS)"
+	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "$$p" $(POSITIONS) $(SEED) || exit 1; done
 
-mutants: $(DIFF_PROGRAMS) $(BUILD)/golf $(BATS) ## plant each tests/mutants.tsv bug in a copy of the golf: all must be caught
+mutants: ## plant each tests/mutants.tsv bug in a copy of the golf: all must be caught
+	@$(NEEDS) mutants
+	@$(SUBMAKE) files FILES="$(BATS)"
+	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS) $(BUILD)/golf"
 	@$(TEST_ENV) "tests/run" "tests/mutation.bats"
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
+
+# ==================== The whole game against an independent generator ====================
+# tests/movegen.c runs the reference's move generator side by side with
+# tests/bitboard.c, a bitboard generator on the golf's ghost-bit layout that
+# shares no code with reference/ (tests/movegen.bats; make movegen for the
+# full run).  MOVEGEN_POSITIONS random positions compare whole move lists;
+# MOVEGEN_TREES random positions compare perft trees node by node to depth
+# MOVEGEN_DEPTH.
+MOVEGEN_POSITIONS ?= 1000000
+MOVEGEN_TREES ?= 20000
+MOVEGEN_DEPTH ?= 3
+
+$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+
+TEST_PROGRAMS += $(BUILD)/movegen
+
+.PHONY: movegen
+movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS move lists, MOVEGEN_TREES perft trees
+	@"$(BUILD)/movegen" random $(MOVEGEN_POSITIONS) $(SEED)
+	@"$(BUILD)/movegen" tree $(MOVEGEN_TREES) $(SEED) $(MOVEGEN_DEPTH)
+	@"$(BUILD)/movegen" start 10 | tail -n 1
 
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build
@@ -181,10 +248,14 @@ VERIFY_OUT  := $(BUILD)/verify
 VERIFY_ARGS :=
 
 .PHONY: verify verify-build
-verify: $(VERIFY_OUT)/verify ## golf == reference: exhaustive near the mover, 2e7 random, every matrix build (GOLF=file)
+verify: ## golf == reference: exhaustive near the mover, 2e7 random, every matrix build (GOLF=file)
+	@$(NEEDS) verify
+	@$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
 	@"$(VERIFY_OUT)/verify" $(VERIFY_ARGS)
 
-verify-build: $(VERIFY_OUT)/verify ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
+verify-build: ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
+	@$(NEEDS) verify
+	@$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
 
 # These two are rewritten only when their content changes, like a stamp.
 $(VERIFY_OUT)/golf.c: FORCE
@@ -206,7 +277,7 @@ $(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/golf_builds.h $(CC_STAMP)
 
 define verify_build
 $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@.tmp" "$$<"
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@.tmp" "$$<" $$(golf_quiet)
 	objcopy --keep-global-symbol=f "$$@.tmp"
 	objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
 	rm -f "$$@.tmp"
@@ -231,8 +302,6 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # be any path).  PROVE_ARGS passes --starts LIST, --jobs N; `make
 # prove-check` tests the model against the compiled programs
 # (PROVE_POSITIONS random positions).
-# PYTHON: the first Python that has z3 (Debian's python3-z3).
-PYTHON          ?= $(shell for p in python3 /usr/bin/python3; do "$$p" -c 'import z3' 2> /dev/null && { command -v "$$p"; break; }; done)
 PROVE_BUILDS    ?= clang-19:-O0 clang-19:-O2
 PROVE_OUT       := $(BUILD)/prove
 PROVE_ARGS      :=
@@ -254,12 +323,12 @@ PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" 
 .PHONY: prove prove-build prove-check
 prove: ## golf == reference on every valid input, proved by z3 from clang's IR (GOLF=file, PROVE_BUILDS)
 	@$(NEEDS) prove
-	@$(MAKE) --no-print-directory prove-build
+	@$(SUBMAKE) prove-build
 	@$(PROVE_CMD) $(PROVE_ARGS)
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
 	@$(NEEDS) prove
-	@$(MAKE) --no-print-directory prove-build
+	@$(SUBMAKE) prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
 prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
@@ -302,38 +371,46 @@ $(BUILD)/answer.md: golf/answer.sh golf/checkers.c golf/flags golf/footer.c golf
 	PERMALINK="$(BUILD)/permalink" "golf/answer.sh" > "$@.tmp" && mv "$@.tmp" "$@"
 
 .PHONY: submit
-submit: ## write build/answer.md: the answer post, with its ATO link (and TIO's if TIO can hold the golf)
+submit: ## write build/answer.md: the answer post, with ATO and TIO links that run the golf's own bytes
 	@$(NEEDS) submit
-	@$(MAKE) --no-print-directory "$(BUILD)/answer.md"
+	@$(SUBMAKE) "$(BUILD)/answer.md"
 	@echo "$(BUILD)/answer.md: $$(head -n 1 "$(BUILD)/answer.md")"
 
 TEST_PROGRAMS += $(BUILD)/permalink $(BUILD)/answer.md
 
 # ==================== fuzz: the parser and rules under libFuzzer ====================
 # tests/fuzz_line.c feeds any bytes to the parser, the batch loop, the rules
-# and everything --show, --explain and --moves print.  `make fuzz` seeds it
-# from cases.tsv (one file per row, and batches of four rows) and the curated
-# tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
+# and everything --show, --explain and --moves print, and to the game's FEN
+# and move parsers and its batch (every position checked against the bitboard
+# generator).  `make fuzz` seeds it from cases.tsv (one file per row, and
+# batches of four rows), from tests/games.tsv (one file per game) and the
+# curated tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
 # FUZZ_RUNS runs, so it passes or fails on what it finds, never on the
 # machine's speed; the time is reported beside.  Inputs are kept to FUZZ_LEN
 # bytes, and libFuzzer's comparison hints (trace-cmp) go only where input
-# bytes are compared, the parser: on the rules they cost three times the run
+# bytes are compared, the parsers: on the rules they cost three times the run
 # time and find nothing.
 FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o)
+FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o \
+                bitboard.o)
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
 $(BUILD)/fuzz/%.o: reference/%.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
 
-$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c reference/*.h $(STAMPS)/fuzz
+$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c tests/bitboard.h reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests -c -o "$@" "$<"
+
+# The bitboard generator, to check every position a fuzz input spells.
+$(BUILD)/fuzz/bitboard.o: tests/bitboard.c tests/bitboard.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
 
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
@@ -341,12 +418,13 @@ $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(MAKE) --no-print-directory fuzz-run
+	@$(SUBMAKE) fuzz-run
 
 fuzz-run: $(BUILD)/fuzz_line
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
+	@grep -v '^#' tests/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
 	@start=$$(date +%s.%N); \
 	"$<" -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_LEN) -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
 	    -artifact_prefix="$(BUILD)/fuzz-" "$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus \
@@ -375,7 +453,7 @@ SAN_LOG   := $(SAN_BUILD)/reports
 .PHONY: sanitize lint
 sanitize: ## the whole suite again, every program and golf build with ASan+UBSan: 0 reports
 	@$(NEEDS) sanitize
-	@$(MAKE) --no-print-directory -j$(JOBS) build
+	@$(SUBMAKE) -j$(JOBS) files FILES="$(BUILD_PROGRAMS)"
 	@rm -rf "$(SAN_LOG)" && mkdir -p "$(SAN_LOG)"
 	@ASAN_OPTIONS="log_path=\"$(CURDIR)/$(SAN_LOG)/asan\"" UBSAN_OPTIONS=print_stacktrace=1 \
 	VALGRIND_BUILD="$(BUILD)" $(MAKE) --no-print-directory BUILD="$(SAN_BUILD)" SAN="$(SAN_FLAGS)" test; status=$$?; \
@@ -400,31 +478,51 @@ lint: ## cppcheck and clang-tidy on reference/ and tests/unit.c: 0 findings
 
 # ==================== test ====================
 # bats-core, pinned in package.json and package-lock.json, called by path
-# (README, Testing).  npm's cache stays in $(BUILD), like everything else.
+# (README, Testing).  tests/install-bats runs npm ci in bounded time, its
+# output in $(BUILD)/npm.log, and says plainly why npm could not reach its
+# registry.  npm's cache stays in $(BUILD), like everything else.
 $(BATS): package.json package-lock.json
-	npm ci --no-audit --no-fund --no-update-notifier --cache "$(BUILD)/npm-cache"
-	touch "$@"
+	@NPM_CACHE="$(BUILD)/npm-cache" NPM_LOG="$(BUILD)/npm.log" "tests/install-bats"
+	@touch "$@"
 
 .PHONY: test-programs
 test-programs: $(TEST_PROGRAMS) $(BATS)
 
 # What the tests need to know of this run.  MAKEFLAGS is emptied: the makes
-# the tests run must not inherit this one's -s, -k or -j.
-TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)" JOBS="$(JOBS)" MAKEFLAGS=
+# the tests run must not inherit this one's -s, -k or -j (nor MAKE_TYPED).
+TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)" JOBS="$(JOBS)" \
+    MAKEFLAGS= MAKE_TYPED=
 
-# Checks and installs what it needs, builds every program (a program that
-# does not build leaves its tests to fail), then runs the suite.
+# Checks and installs what it needs, installs the pinned bats (no test can
+# run without it: npm's failure stops here, before any build), builds every
+# program (a program that does not build leaves its tests to fail), then
+# runs the suite.
 test: ## the whole suite: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
 	@$(NEEDS) test
-	@status=0; $(MAKE) --no-print-directory -k -j$(JOBS) test-programs || \
-	{ status=1; echo "make test: some programs did not build (see above); their tests fail"; }; \
+	@$(SUBMAKE) files FILES="$(BATS)"
+	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
+	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) "tests/run" || status=1; exit $$status
 
 bytes: ## the golf's size, as the site counts it
 	@echo "$$(wc -c < "golf/checkers.c") bytes  golf/checkers.c"
 
-clean: ## remove build outputs
-	rm -rf "$(BUILD)"
+# ==================== fresh: the README's two commands on a new Debian 12 ====================
+# tests/fresh debootstraps a Debian 12 minbase root (git, make and
+# ca-certificates) in $(BUILD)/fresh, trusting the CA certificates this
+# machine trusts, and runs `make` and `make test` there in a clone of this
+# checkout's HEAD at a path with a space and an apostrophe: as root, and as
+# a user who gets the one message and runs its command as root.  Then it
+# removes the root, never through a mount.  Root only; about half an hour.
+.PHONY: fresh
+fresh: ## make and make test on a new Debian 12 minbase root in build/fresh, as root and as a user (slow; root)
+	@$(NEEDS) fresh
+	@BUILD="$(BUILD)" "tests/fresh"
+
+# Never through a mount: tests/remove-tree unmounts whatever /proc/self/mounts
+# shows under $(BUILD) (make fresh's root), or removes nothing and says so.
+clean: ## remove build outputs (unmounts anything mounted under them first, or refuses)
+	@"tests/remove-tree" "$(BUILD)"
 
 # `make -s print-VAR` prints a variable's value (the tests ask for some).
 print-%: FORCE

@@ -5,10 +5,15 @@
 # input convention; and the explanation taken from the ungolfed twin.
 #
 # A golf that is printable text is shown as it is.  One with other bytes
-# (control characters, or bytes that are not UTF-8, which a post cannot hold)
-# is shown as an `xxd` dump, which `xxd -r` turns back into the file, and
-# again with those bytes as octal escapes, for reading.  TIO keeps code as
-# UTF-8 text, so a golf that is not UTF-8 gets no TIO link.
+# (control characters, which a post does not show) is shown as an `xxd`
+# dump, which `xxd -r` turns back into the file, and again with those bytes
+# as octal escapes, for reading.
+#
+# Both sites keep code as UTF-8 text: ATO's page, when a link is opened,
+# resets the code box of C (GCC) to UTF-8 whatever encoding the link gave
+# it, so code stored as base64 would run as its base64 digits.  Before it
+# writes anything, the script asks the link tool's model of that page what
+# the link would run, and refuses (exit 1) unless it is exactly the golf.
 #
 #   golf/answer.sh [GOLF [FOOTER [UNGOLFED]]]   defaults: golf/checkers.c,
 #                                               golf/footer.c, golf/ungolfed.c
@@ -39,10 +44,19 @@ bytes=$(wc -c < "$golf" | tr -d ' ')
 unprintable=$(LC_ALL=C tr -d '\040-\176' < "$golf" | wc -c | tr -d ' ')
 # Empty header and input: each site compiles the code, a line feed, then the footer.
 ato=$("$permalink" encode ato c_gcc "$flags" /dev/null "$golf" "$footer" /dev/null)
-# The link tool exits 3 when TIO cannot hold the bytes (not UTF-8).
-status=0
-tio=$("$permalink" encode tio c-gcc "$flags" /dev/null "$golf" "$footer" /dev/null) || status=$?
-[ "$status" -eq 0 ] || [ "$status" -eq 3 ] || fail "no TIO link: $permalink exited $status"
+# What ATO's page runs once the link is open (permalink page): refuse a link
+# that would run anything but the golf's bytes.
+"$permalink" page "$ato" > /dev/null || fail "the link tool cannot model ATO's page"
+page_code=$("$permalink" page "$ato" code | od -An -v -tx1)
+if [ "$page_code" != "$(od -An -v -tx1 "$golf")" ]; then
+    fail "no post: $golf is not UTF-8 text.
+ATO's page turns the code box of C (GCC) to UTF-8 when a link is opened, so
+its link would run the $(wc -w <<< "$page_code" | tr -d ' ') bytes of the code's base64 text, not the
+golf's $bytes bytes.  Only a golf in UTF-8 can have a link that runs when clicked."
+fi
+# TIO keeps code as UTF-8 text too (the link tool exits 3 when it is not).
+tio=$("$permalink" encode tio c-gcc "$flags" /dev/null "$golf" "$footer" /dev/null) ||
+    fail "no TIO link: $permalink exited $?"
 
 # The golf with every byte outside printable ASCII as a 3-digit octal escape
 # (never longer, so no following digit can join it).  Such bytes only make
@@ -77,14 +91,12 @@ $(escaped)
 CODE
 }
 
-# The links: ATO always; TIO beside it when it can hold the code.
+# The links, each holding the golf's own bytes as UTF-8 text.
 links() {
-    printf '[Attempt This Online!](%s)\n' "$ato"
-    if [ -n "$tio" ]; then
-        printf '\n[Try it online!](%s) (an older gcc, same flags)\n' "$tio"
-    else
-        printf '\n(No Try It Online link: TIO keeps code as UTF-8 text, and these bytes are not UTF-8.)\n'
-    fi
+    printf '[Attempt This Online!](%s)\n\n' "$ato"
+    printf '[Try it online!](%s) (an older gcc, same flags)\n' "$tio"
+    [ "$unprintable" -eq 0 ] ||
+        printf '\nEach link holds the %s bytes themselves, control characters included.\n' "$bytes"
 }
 
 # The ungolfed twin opens with a block comment (title line, then the idea):

@@ -4,6 +4,7 @@
  *
  *   permalink encode ato|tio LANG FLAGS HEADER CODE FOOTER INPUT
  *   permalink decode URL [FIELD]
+ *   permalink page URL [code|program]
  *
  * FLAGS is the compiler flags, separated by spaces ("" for none); HEADER,
  * CODE, FOOTER and INPUT are files (/dev/null for an empty field).  FIELD is
@@ -12,6 +13,18 @@
  * by a line feed, an empty header or footer left out).  Fields are written
  * byte for byte; without FIELD, decode lists the fields and their sizes
  * (marking a text the link holds as base64).
+ *
+ * page models what ATO's run page (frontend/pages/run.tsx) does with an ATO
+ * link when a reader opens it, which is not what the link says.  The page
+ * loads every field with its encoding, then an effect on the language sets
+ * the code box's encoding to the language's default, "sbcs" or "utf-8", both
+ * of which the page turns into bytes as UTF-8.  So a code field stored as
+ * base64 is shown, counted and run as its base64 text; header, footer and
+ * input keep their encodings.  `page URL code` prints the code box's bytes
+ * after that reset, `page URL program` the bytes Execute sends: header, a
+ * line feed if the header is not empty, code, a line feed if the footer is
+ * not empty, footer.  Without FIELD it prints the box's encoding and byte
+ * count, and says whether the code the page runs is the code the link holds.
  *
  * ATO (repository attempt-this-online/attempt-this-online, frontend/lib/urls.ts):
  *   https://ato.pxeger.com/run?1=PAYLOAD, PAYLOAD = base64url without padding
@@ -43,10 +56,12 @@ typedef struct {
 } buffer;
 
 /* A link's fields; flags are kept as one space-separated string.  base64
- * marks a text an ATO link held in base64 (bytes that are not UTF-8). */
+ * marks a text an ATO link held in base64 (bytes that are not UTF-8), and
+ * stored keeps that text as the link stored it (the base64 digits). */
 typedef struct {
     buffer field[NFIELDS];
     int base64[NFIELDS];
+    buffer stored[NFIELDS];
 } fields;
 
 static void die(const char *message)
@@ -109,8 +124,10 @@ static void write_buffer(const buffer *b)
 
 static void free_fields(fields *l)
 {
-    for (int i = 0; i < NFIELDS; i++)
+    for (int i = 0; i < NFIELDS; i++) {
         free(l->field[i].data);
+        free(l->stored[i].data);
+    }
 }
 
 /* ==================== Raw deflate (zlib) ==================== */
@@ -471,9 +488,8 @@ static void ato_decode(fields *l, const char *payload)
     for (int i = 0; i < 4; i++) {
         buffer *text = &l->field[texts[i]];
         if (buffer_is(&encoding[i], "base64")) {
-            buffer bytes = base64_decode((const char *)text->data, text->len, 1);
-            free(text->data);
-            *text = bytes;
+            l->stored[texts[i]] = *text;
+            *text = base64_decode((const char *)text->data, text->len, 1);
             l->base64[texts[i]] = 1;
         } else if (!buffer_is(&encoding[i], "utf-8") && !buffer_is(&encoding[i], "sbcs"))
             die("the link has a text encoding other than utf-8, sbcs and base64");
@@ -604,16 +620,26 @@ static void write_program(const fields *l)
     }
 }
 
+/* Reads an ATO or TIO link into l; 1 for ATO, 0 for TIO. */
+static int read_link(fields *l, const char *url)
+{
+    if (!strncmp(url, ato_prefix, strlen(ato_prefix))) {
+        ato_decode(l, url + strlen(ato_prefix));
+        return 1;
+    }
+    if (!strncmp(url, tio_prefix, strlen("https://tio.run/")) && strchr(url, '#')) {
+        tio_decode(l, strchr(url, '#') + 1);
+        return 0;
+    }
+    die("not an ATO (https://ato.pxeger.com/run?1=...) or TIO (https://tio.run/##...) link");
+    return 0;
+}
+
 static int decode(const char *url, const char *name)
 {
     fields l = {0};
     int status = 0;
-    if (!strncmp(url, ato_prefix, strlen(ato_prefix)))
-        ato_decode(&l, url + strlen(ato_prefix));
-    else if (!strncmp(url, tio_prefix, strlen("https://tio.run/")) && strchr(url, '#'))
-        tio_decode(&l, strchr(url, '#') + 1);
-    else
-        die("not an ATO (https://ato.pxeger.com/run?1=...) or TIO (https://tio.run/##...) link");
+    read_link(&l, url);
     if (!name)
         for (int i = 0; i < NFIELDS; i++)
             printf("%-7s %zu bytes%s\n", field_names[i], l.field[i].len, l.base64[i] ? " (base64)" : "");
@@ -634,10 +660,58 @@ static int decode(const char *url, const char *name)
     return status;
 }
 
+/* What ATO's page does on load (see the top): the code box becomes text,
+ * so a code field stored as base64 becomes its base64 digits. */
+static int page(const char *url, const char *name)
+{
+    fields l = {0};
+    int status = 0;
+    if (!read_link(&l, url))
+        die("page models ATO's page: give it an ATO link");
+    buffer *code = &l.field[CODE];
+    int held_as_base64 = l.base64[CODE];
+    size_t held = code->len;
+    if (held_as_base64) {
+        free(code->data);
+        *code = l.stored[CODE];
+        l.stored[CODE] = (buffer){0};
+    } else if (!is_utf8(code))
+        die("the link stores code as utf-8 text that is not UTF-8: what the page makes of it depends on "
+            "its msgpack decoder, which this model does not follow");
+    if (!name) {
+        size_t chars = 0;
+        for (size_t i = 0; i < code->len; i++)
+            chars += (code->data[i] & 0xc0) != 0x80;
+        printf("code box: utf-8, %zu chars, %zu bytes\n", chars, code->len);
+        if (held_as_base64)
+            printf("the link holds %zu bytes of code as base64; the page runs its %zu base64 digits instead\n",
+                   held, code->len);
+        else
+            puts("the page runs the code the link holds");
+    } else if (!strcmp(name, "code"))
+        write_buffer(code);
+    else if (!strcmp(name, "program")) {
+        const buffer *header = &l.field[HEADER], *footer = &l.field[FOOTER];
+        write_buffer(header);
+        if (header->len)
+            putchar('\n');
+        write_buffer(code);
+        if (footer->len)
+            putchar('\n');
+        write_buffer(footer);
+    } else {
+        fprintf(stderr, "permalink: unknown page field '%s' (code, program)\n", name);
+        status = 2;
+    }
+    free_fields(&l);
+    return status;
+}
+
 static int usage(void)
 {
     fputs("usage: permalink encode ato|tio LANG FLAGS HEADER CODE FOOTER INPUT\n"
-          "       permalink decode URL [lang|flags|header|code|footer|input|program]\n",
+          "       permalink decode URL [lang|flags|header|code|footer|input|program]\n"
+          "       permalink page URL [code|program]\n",
           stderr);
     return 2;
 }
@@ -648,5 +722,7 @@ int main(int argc, char **argv)
         return encode(argv + 2);
     if ((argc == 3 || argc == 4) && !strcmp(argv[1], "decode"))
         return decode(argv[2], argc == 4 ? argv[3] : NULL);
+    if ((argc == 3 || argc == 4) && !strcmp(argv[1], "page"))
+        return page(argv[2], argc == 4 ? argv[3] : NULL);
     return usage();
 }

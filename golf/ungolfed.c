@@ -31,12 +31,15 @@ static int bit_index(int square) { return (square - 1) * 9 / 8; }
 static mask bit(int square) { return (mask)1 << bit_index(square); }
 
 /* Bits 0-34 without the ghosts 8, 17, 26, that is ~67240192 = 0xFBFDFEFF as
- * a 32-bit int.  The golf writes it as a character constant of four raw
- * bytes, '\373\375\376\377' (FB FD FE FF: 6 bytes, against 9 for the
- * number): gcc and clang pack a multi-character constant's bytes big-endian
- * into an int.  As a negative int turned long, every bit above 31 is set;
- * those above 34 are never read as squares, and the sign bit tells the
- * golf's single loop that the black list is done. */
+ * a 32-bit int.  The golf writes it as minus a character constant of four
+ * raw control bytes, -'\4\2\1\1' (04 02 01 01: 7 bytes, against 9 for
+ * the number).  gcc and clang pack a multi-character constant's bytes
+ * big-endian into an int, so the constant is 0x04020101 = 67240193, and its
+ * negative is ~67240192.  Those bytes are UTF-8 text, which both sites'
+ * links can hold; FB FD FE FF, the mask's own bytes, are not.  As a negative
+ * int turned long, every bit above 31 is set; those above 34 are never read
+ * as squares, and the sign bit tells the golf's single loop that the black
+ * list is done. */
 #define ALL_SQUARES (~(mask)67240192)
 
 /* One round for every man in `at` at once.  black4 is the black mask shifted

@@ -1,4 +1,4 @@
-/* board.c - square numbering <-> (row, column), and forward diagonals. */
+/* board.c - square numbering <-> (row, column), and the diagonals. */
 #include "board.h"
 
 bool on_board(int n) { return n >= 1 && n <= SQUARES; }
@@ -17,12 +17,14 @@ int square_at(int row, int col)
     return row * 4 + col / 2 + 1;
 }
 
-int ahead(int n, int dir, int steps)
+int diagonal(int n, int vert, int horiz, int steps)
 {
     if (!on_board(n))
         return NO_SQUARE;
-    return square_at(row_of(n) - steps, col_of(n) + dir * steps);
+    return square_at(row_of(n) + vert * steps, col_of(n) + horiz * steps);
 }
+
+int ahead(int n, int dir, int steps) { return diagonal(n, UP, dir, steps); }
 
 board empty_board(void)
 {

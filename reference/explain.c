@@ -1,9 +1,10 @@
 /* explain.c - legal moves with their paths, and reasons in plain words.
  *
- * Nothing here decides legality: the moves are candidates built from the
- * predicates of rules.c and filtered by is_legal, and a reason is only looked
- * for once is_legal has said no.  The reasons name what a newcomer would
- * want to see: the squares involved and the rule that forbids the move. */
+ * Nothing here decides legality: the moves are candidates from the move
+ * generator (built on the predicates of rules.c), filtered by is_legal, and a
+ * reason is only looked for once is_legal has said no.  The reasons name
+ * what a newcomer would want to see: the squares involved and the rule that
+ * forbids the move. */
 #include "explain.h"
 
 #include "show.h"
@@ -14,37 +15,25 @@ static const char indent[] = "  ";
 
 /* ==================== Legal moves ==================== */
 
-static int end_of(const path *p) { return p->land[p->n - 1]; }
-
-int legal_moves(const board *b, int from, rule r, path out[MAX_MOVES])
+void legal_moves(const board *b, int from, rule r, move_list *out)
 {
-    path candidate[MAX_CHAINS + 2];
-    int n = jump_chains(b, from, candidate);
-    for (int dir = LEFT; dir <= RIGHT; dir += 2) {
-        int to = ahead(from, dir, 1);
-        if (to != NO_SQUARE) {
-            candidate[n] = (path){.from = from, .n = 1, .land = {to}, .over = {NO_SQUARE}};
-            n++;
-        }
-    }
-    /* A step ends one row up, a chain two or more: is_legal on the end
-     * cannot take one for the other. */
-    int count = 0;
-    for (int i = 0; i < n; i++)
-        if (is_legal(b, from, end_of(&candidate[i]), r) && count < MAX_MOVES)
-            out[count++] = candidate[i];
-    return count;
+    move_list candidates = {0};
+    piece_moves(b, from, &candidates);
+    for (size_t i = 0; i < candidates.n; i++)
+        if (is_legal(b, from, move_end(&candidates.at[i]), r))
+            move_list_add(out, &candidates.at[i]);
+    move_list_free(&candidates);
 }
 
-void print_path(const path *p, FILE *out)
+void print_path(const move *m, FILE *out)
 {
-    if (p->n == 1 && p->over[0] == NO_SQUARE) {
-        fprintf(out, "step %d -> %d", p->from, p->land[0]);
+    if (!is_capture_move(m)) {
+        fprintf(out, "step %d -> %d", m->from, m->land[0]);
         return;
     }
-    fprintf(out, "jump %d", p->from);
-    for (int i = 0; i < p->n; i++)
-        fprintf(out, " x%d -> %d", p->over[i], p->land[i]);
+    fprintf(out, "jump %d", m->from);
+    for (int i = 0; i < m->n; i++)
+        fprintf(out, " x%d -> %d", m->over[i], m->land[i]);
 }
 
 /* ==================== Reasons ==================== */
@@ -52,13 +41,14 @@ void print_path(const path *p, FILE *out)
 /* Does some complete chain from `from` land on `at` and jump on from there? */
 static bool chain_passes(const board *b, int from, int at)
 {
-    path chain[MAX_CHAINS];
-    int n = jump_chains(b, from, chain);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j + 1 < chain[i].n; j++)
-            if (chain[i].land[j] == at)
-                return true;
-    return false;
+    move_list chains = {0};
+    bool passes = false;
+    piece_moves(b, from, &chains);
+    for (size_t i = 0; i < chains.n; i++)
+        for (int j = 0; j + 1 < chains.at[i].n; j++)
+            passes |= chains.at[i].land[j] == at;
+    move_list_free(&chains);
+    return passes;
 }
 
 /* The square two rows up where a jump over `over` would land if the board
@@ -72,8 +62,8 @@ static bool wraps_to(int from, int dir, int to)
 reason why_not(const board *b, int from, int to, rule r)
 {
     reason why = {LEGAL, NO_SQUARE};
-    bool can_jump = can_jump_from(b, from);
-    if (!on_board(from) || b->at[from] != WHITE)
+    bool can_jump = can_capture(b, from);
+    if (!on_board(from) || side_of(b->at[from]) != WHITE)
         why.kind = NOT_WHITE;
     else if (is_legal(b, from, to, r))
         why.kind = LEGAL;
@@ -89,9 +79,9 @@ reason why_not(const board *b, int from, int to, rule r)
         why.kind = SIDEWAYS;
     else if (can_jump && chain_passes(b, from, to))
         why.kind = CHAIN_GOES_ON;
-    else if (is_forward_step(from, to))
+    else if (is_step(b, from, to))
         why.kind = can_jump                                     ? MUST_CAPTURE
-                   : r == RULE_ENGLISH && any_white_can_jump(b) ? SIDE_MUST_CAPTURE
+                   : r == RULE_ENGLISH && side_can_capture(b, WHITE) ? SIDE_MUST_CAPTURE
                                                                 : UNEXPLAINED;
     else {
         why.kind = row_of(to) == row_of(from) - 1 ? NOT_NEIGHBOUR : can_jump ? NO_CHAIN_ENDS : OUT_OF_REACH;
@@ -136,23 +126,25 @@ static int jumpers(const board *b, int sq[SQUARES])
 {
     int n = 0;
     for (int s = 1; s <= SQUARES; s++)
-        if (b->at[s] == WHITE && can_jump_from(b, s))
+        if (side_of(b->at[s]) == WHITE && can_capture(b, s))
             sq[n++] = s;
     return n;
 }
 
 /* The distinct ends of the man's jump chains, into sq; returns how many. */
-static int chain_ends(const board *b, int from, int sq[MAX_CHAINS])
+static int chain_ends(const board *b, int from, int sq[SQUARES])
 {
-    path chain[MAX_CHAINS];
-    int n = jump_chains(b, from, chain), count = 0;
-    for (int i = 0; i < n; i++) {
-        int end = end_of(&chain[i]), seen = 0;
+    move_list chains = {0};
+    int count = 0;
+    piece_moves(b, from, &chains);
+    for (size_t i = 0; i < chains.n; i++) {
+        int end = move_end(&chains.at[i]), seen = 0;
         for (int j = 0; j < count; j++)
             seen |= sq[j] == end;
-        if (!seen)
+        if (!seen && count < SQUARES)
             sq[count++] = end;
     }
+    move_list_free(&chains);
     return count;
 }
 
@@ -248,27 +240,29 @@ static void explain(const board *b, int from, int to, rule r, FILE *out)
         fputc('\n', out);
         return;
     }
-    path move[MAX_MOVES];
-    int n = legal_moves(b, from, r, move);
-    for (int i = 0; i < n; i++)
-        if (end_of(&move[i]) == to) { /* several chains may end there: all are shown */
+    move_list moves = {0};
+    legal_moves(b, from, r, &moves);
+    for (size_t i = 0; i < moves.n; i++)
+        if (move_end(&moves.at[i]) == to) { /* several chains may end there: all are shown */
             fprintf(out, "%spath: ", indent);
-            print_path(&move[i], out);
+            print_path(&moves.at[i], out);
             fputc('\n', out);
         }
+    move_list_free(&moves);
 }
 
 static void list_moves(const board *b, int from, rule r, FILE *out)
 {
-    path move[MAX_MOVES];
-    int n = legal_moves(b, from, r, move);
-    if (n == 0)
+    move_list moves = {0};
+    legal_moves(b, from, r, &moves);
+    if (moves.n == 0)
         fprintf(out, "%smove: none\n", indent);
-    for (int i = 0; i < n; i++) {
+    for (size_t i = 0; i < moves.n; i++) {
         fprintf(out, "%smove: ", indent);
-        print_path(&move[i], out);
+        print_path(&moves.at[i], out);
         fputc('\n', out);
     }
+    move_list_free(&moves);
 }
 
 void print_answer(const question *q, void *options, FILE *out)

@@ -8,20 +8,18 @@
 #include <stdio.h>
 
 #include "line.h"
+#include "moves.h"
 #include "rules.h"
 
-/* A man's legal moves are its two steps or its jump chains, never both. */
-enum { MAX_MOVES = MAX_CHAINS };
+/* Appends to out the legal moves of the man on `from` under r: its steps
+ * (left, then right) or its jump chains (left branches first), never both.
+ * They come from the move generator (piece_moves), and is_legal has the last
+ * word on each, so the ends listed are exactly the `to` that is_legal
+ * accepts.  With black on 6 and white on 9: one move, the jump 9 x6 -> 2. */
+void legal_moves(const board *b, int from, rule r, move_list *out);
 
-/* Writes the legal moves of the man on `from` under r into out (steps left
- * then right, or jump chains, left branches first) and returns how many.
- * The candidates come from the predicates, is_legal has the last word on
- * each, so the ends listed are exactly the `to` that is_legal accepts.
- * With black on 6 and white on 9: one move, the jump 9 x6 -> 2. */
-int legal_moves(const board *b, int from, rule r, path out[MAX_MOVES]);
-
-/* Prints a path as "step 9 -> 5" or "jump 17 x14 -> 10 x7 -> 3" (x: taken). */
-void print_path(const path *p, FILE *out);
+/* Prints a move as "step 9 -> 5" or "jump 17 x14 -> 10 x7 -> 3" (x: taken). */
+void print_path(const move *m, FILE *out);
 
 /* Why a move is not legal: the first of these that applies, in this order. */
 typedef enum {

@@ -28,20 +28,13 @@ static bool has_byte(span s, char c)
     return span_len(s) > 0 && memchr(s.begin, c, span_len(s)) != NULL;
 }
 
-/* Enough for a quoted value: QUOTE_BYTES bytes, each at most 4 characters
- * escaped, the quotes, "..." and the terminator. */
-enum { QUOTE_BYTES = 20, QUOTE_SIZE = 2 + 4 * QUOTE_BYTES + 3 + 1 };
-
-/* Writes s into out as a quoted, printable string: control bytes, DEL and
- * non-ASCII bytes as \xNN, quote and backslash escaped, cut short with "..."
- * past QUOTE_BYTES bytes.  A message stays one short line whatever the input. */
-static void quote(span s, char out[QUOTE_SIZE])
+void quote_text(const char *text, size_t len, char out[QUOTE_SIZE])
 {
     char *o = out;
     *o++ = '"';
-    const char *p = s.begin;
-    for (; p < s.end && p - s.begin < QUOTE_BYTES; p++) {
-        unsigned char c = (unsigned char)*p;
+    size_t i = 0;
+    for (; i < len && i < QUOTE_BYTES; i++) {
+        unsigned char c = (unsigned char)text[i];
         if (c < 0x20 || c >= 0x7f) {
             static const char hex[] = "0123456789abcdef";
             *o++ = '\\';
@@ -54,7 +47,7 @@ static void quote(span s, char out[QUOTE_SIZE])
             *o++ = (char)c;
         }
     }
-    if (p < s.end) {
+    if (i < len) {
         memcpy(o, "...", 3);
         o += 3;
     }
@@ -66,7 +59,7 @@ static void quote(span s, char out[QUOTE_SIZE])
 static line_status fail(char *err, int col, span value, const char *what)
 {
     char q[QUOTE_SIZE];
-    quote(value, q);
+    quote_text(value.begin, span_len(value), q);
     snprintf(err, LINE_ERROR_SIZE, "%s: %s %s", column_name[col], q, what);
     return LINE_ERROR;
 }
@@ -87,6 +80,18 @@ static int control_byte(span s)
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
             return (unsigned char)*p;
     return -1;
+}
+
+int square_number(const char *text, size_t len)
+{
+    int value = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9')
+            return -1;
+        if (value <= SQUARES) /* saturate: huge numbers are simply off the board */
+            value = value * 10 + (text[i] - '0');
+    }
+    return len > 0 ? value : -1;
 }
 
 /* Why s, which holds something other than digits, is no square number. */
@@ -111,13 +116,9 @@ static line_status parse_square(span s, int col, int *square, char *err)
         snprintf(what, sizeof what, "holds control byte 0x%02x", (unsigned)c);
         return fail(err, col, s, what);
     }
-    int value = 0;
-    for (const char *p = s.begin; p < s.end; p++) {
-        if (*p < '0' || *p > '9')
-            return fail(err, col, s, not_a_number(s));
-        if (value <= SQUARES) /* saturate: huge numbers are simply off the board */
-            value = value * 10 + (*p - '0');
-    }
+    int value = square_number(s.begin, span_len(s));
+    if (value < 0)
+        return fail(err, col, s, not_a_number(s));
     if (!on_board(value))
         return fail(err, col, s, "is off the board (squares are 1-32)");
     *square = value;

@@ -1,19 +1,31 @@
-/* main.c - the reference CLI: one question from the arguments, or a batch of
- * protocol lines from standard input.  See usage() for both forms. */
+/* main.c - the reference CLI: the challenge's question (one from the
+ * arguments, or a batch of protocol lines from standard input), and the whole
+ * game: `moves FEN`, `perft FEN DEPTH`, `game`.  See usage() for every form. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "explain.h"
+#include "game.h"
 #include "line.h"
+#include "moves.h"
+#include "notation.h"
 #include "rules.h"
+#include "show.h"
+
+/* perft's deepest depth: from the start, the count passes 2^64 at depth 29. */
+enum { MAX_DEPTH = 64 };
 
 static void usage(FILE *out)
 {
     fputs("usage: reference [--rule challenge|english] [--show] [--legend] [--explain] [--moves]\n"
           "                 [BLACK WHITE FROM TO]\n"
+          "       reference [--show] moves FEN\n"
+          "       reference perft FEN DEPTH [--divide]\n"
+          "       reference [--show] game\n"
           "\n"
-          "Is moving the white man on FROM to TO a legal English-checkers move?\n"
-          "Prints true or false.\n"
+          "The challenge's question: is moving the white man on FROM to TO a legal\n"
+          "English-checkers move?  Prints true or false.\n"
           "\n"
           "  BLACK, WHITE  comma-separated square numbers 1-32, or - for none\n"
           "  FROM, TO      square numbers; FROM must hold a white piece\n"
@@ -40,14 +52,39 @@ static void usage(FILE *out)
           "spaces, so grep -v '^ ' leaves one line per question. A path reads\n"
           "\"step 9 -> 5\" or \"jump 17 x14 -> 10 x7 -> 3\" (x: the black piece taken).\n"
           "\n"
+          "The whole game, in PDN notation.  A FEN is the side to move, then each\n"
+          "side's squares, K before a king: B:W21,22,K30:B1,5,K9 (ranges such as\n"
+          "B:W21-32:B1-12, the start, are fine).  Black moves down the board, toward\n"
+          "32, white up, toward 1.  A move is 11-15 (a step) or 18x11, 27x18x11 (a\n"
+          "capture, every landing, or its two ends when they name one capture).\n"
+          "\n"
+          "  moves FEN         every legal move of the side to move, one per line,\n"
+          "                    every landing of a capture written out\n"
+          "  perft FEN DEPTH   the number of move sequences of DEPTH moves (0-64),\n"
+          "                    on the last line: \"perft DEPTH: COUNT\"\n"
+          "    --divide        first the count after each first move, \"MOVE: COUNT\"\n"
+          "  game              reads lines FEN<TAB>moves separated by spaces (more\n"
+          "                    columns ignored; blank and # lines skipped) and prints\n"
+          "                    one line for each game:\n"
+          "                      legal<TAB>final FEN<TAB>quiet N/80[<TAB>RESULT]\n"
+          "                      illegal<TAB>N<TAB>move<TAB>reason  (the first illegal move)\n"
+          "                      error  (a malformed line; the fault on standard error)\n"
+          "                    quiet N/80 counts the single moves since a man moved or\n"
+          "                    a piece was taken: at 80 (40 each) the game is drawn.\n"
+          "                    RESULT, once the game is over: white wins, black wins\n"
+          "                    (the side to move has no move), or draw.\n"
+          "  --show            moves, game: the board after the moves or answer, with\n"
+          "                    b w men, B W kings, and whose move it is\n"
+          "\n"
           "Examples: reference 6,7 10 10 1                  prints true\n"
-          "          reference --explain 7,14 17 17 10     false, and why: the chain must go on\n",
+          "          reference --explain 7,14 17 17 10     false, and why: the chain must go on\n"
+          "          reference perft B:W21-32:B1-12 10     perft 10: 18391564\n",
           out);
 }
 
 /* A single question from the command line: the same parser, on the four
  * arguments joined by tabs, so both forms accept and reject the same text. */
-static int ask(char *const args[], answer_options *o)
+static int ask(const char *const args[], answer_options *o)
 {
     size_t len = 0;
     for (int i = 0; i < 4; i++)
@@ -78,50 +115,190 @@ static int ask(char *const args[], answer_options *o)
     return 2;
 }
 
-int main(int argc, char *argv[])
+/* ==================== The whole game ==================== */
+
+/* The exit status after writing: 1 if stdout failed (a full disk, a closed
+ * pipe), else status. */
+static int written(int status)
 {
-    answer_options o = {.r = RULE_CHALLENGE};
-    char *args[4];
-    int nargs = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        perror("writing output");
+        return 1;
+    }
+    return status;
+}
+
+/* The FEN argument into *pos; false (with the fault on stderr) if malformed. */
+static bool read_fen(const char *arg, position *pos)
+{
+    char err[NOTATION_ERROR_SIZE];
+    if (parse_fen(arg, strlen(arg), 1, pos, err))
+        return true;
+    fprintf(stderr, "reference: %s\n", err);
+    return false;
+}
+
+static int list_moves(const char *fen, bool show)
+{
+    position pos;
+    if (!read_fen(fen, &pos))
+        return 2;
+    if (show)
+        show_position(&pos, "  ", stdout);
+    move_list moves = {0};
+    side_moves(&pos.b, pos.turn, &moves);
+    for (size_t i = 0; i < moves.n; i++) {
+        char text[MOVE_TEXT_SIZE];
+        write_move(&moves.at[i], text);
+        puts(text);
+    }
+    move_list_free(&moves);
+    return written(0);
+}
+
+static int count_moves(const char *fen, const char *depth_arg, bool divide)
+{
+    position pos;
+    if (!read_fen(fen, &pos))
+        return 2;
+    int depth = square_number(depth_arg, strlen(depth_arg)); /* digits only, saturating */
+    if (depth < 0 || depth > MAX_DEPTH) {
+        char q[QUOTE_SIZE];
+        quote_text(depth_arg, strlen(depth_arg), q);
+        fprintf(stderr, "reference: depth: %s is not a depth: a whole number 0-%d\n", q, MAX_DEPTH);
+        return 2;
+    }
+    uint64_t total = 0, count = 0;
+    bool fits = true;
+    if (divide && depth > 0) {
+        move_list moves = {0};
+        side_moves(&pos.b, pos.turn, &moves);
+        for (size_t i = 0; i < moves.n && fits; i++) {
+            position next = pos;
+            char text[MOVE_TEXT_SIZE];
+            play_position(&next, &moves.at[i]);
+            fits = perft(&next, depth - 1, &count) && total <= UINT64_MAX - count;
+            total += count;
+            write_move(&moves.at[i], text);
+            printf("%s: %" PRIu64 "\n", text, count);
         }
-        if (!strcmp(a, "--rule") || !strncmp(a, "--rule=", 7)) {
-            const char *v = a[6] == '=' ? a + 7 : i + 1 < argc ? argv[++i] : "";
+        move_list_free(&moves);
+    } else {
+        fits = perft(&pos, depth, &total);
+    }
+    if (!fits) {
+        fprintf(stderr, "reference: perft %d: the count does not fit in 64 bits\n", depth);
+        return written(1);
+    }
+    printf("perft %d: %" PRIu64 "\n", depth, total);
+    return written(0);
+}
+
+/* ==================== Arguments ==================== */
+
+/* The options, and the words that are not options, in order. */
+typedef struct {
+    answer_options challenge;
+    bool divide, challenge_only; /* --divide; one of --rule, --legend, --explain, --moves */
+    const char *word[5];
+    int words;
+} arguments;
+
+/* Reads the options into *a; returns 0 to go on, else the exit status. */
+static int read_arguments(int argc, char *argv[], arguments *a)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            usage(stdout);
+            return -1; /* done: exit 0 */
+        }
+        if (!strcmp(arg, "--rule") || !strncmp(arg, "--rule=", 7)) {
+            const char *v = arg[6] == '=' ? arg + 7 : i + 1 < argc ? argv[++i] : "";
             if (!strcmp(v, "challenge"))
-                o.r = RULE_CHALLENGE;
+                a->challenge.r = RULE_CHALLENGE;
             else if (!strcmp(v, "english"))
-                o.r = RULE_ENGLISH;
+                a->challenge.r = RULE_ENGLISH;
             else {
                 fprintf(stderr, "reference: --rule takes challenge or english, not \"%s\"\n", v);
                 return 2;
             }
-        } else if (!strcmp(a, "--show")) {
-            o.show = true;
-        } else if (!strcmp(a, "--legend")) {
-            o.legend = true;
-        } else if (!strcmp(a, "--explain")) {
-            o.explain = true;
-        } else if (!strcmp(a, "--moves")) {
-            o.moves = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "reference: unknown option %s (try --help)\n", a);
+            a->challenge_only = true;
+        } else if (!strcmp(arg, "--show")) {
+            a->challenge.show = true;
+        } else if (!strcmp(arg, "--legend")) {
+            a->challenge.legend = a->challenge_only = true;
+        } else if (!strcmp(arg, "--explain")) {
+            a->challenge.explain = a->challenge_only = true;
+        } else if (!strcmp(arg, "--moves")) {
+            a->challenge.moves = a->challenge_only = true;
+        } else if (!strcmp(arg, "--divide")) {
+            a->divide = true;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            fprintf(stderr, "reference: unknown option %s (try --help)\n", arg);
             return 2;
-        } else if (nargs < 4) {
-            args[nargs++] = argv[i];
         } else {
-            fprintf(stderr, "reference: too many arguments: BLACK WHITE FROM TO (try --help)\n");
-            return 2;
+            if (a->words < 5)
+                a->word[a->words] = arg;
+            a->words++;
         }
     }
-    if (nargs == 4)
-        return ask(args, &o);
-    if (nargs != 0) {
+    return 0;
+}
+
+/* The game's commands: `moves FEN`, `perft FEN DEPTH`, `game`. */
+static int game_command(const arguments *a)
+{
+    const char *command = a->word[0];
+    int want = !strcmp(command, "moves") ? 2 : !strcmp(command, "perft") ? 3 : 1;
+    const char *form = want == 2   ? "one argument, a FEN"
+                       : want == 3 ? "two arguments, FEN and DEPTH"
+                                   : "no arguments: the games come on standard input";
+    if (a->words != want) {
+        fprintf(stderr, "reference: %s takes %s (try --help)\n", command, form);
+        return 2;
+    }
+    if (a->challenge_only) {
+        fprintf(stderr, "reference: --rule, --legend, --explain and --moves are for the challenge's question, not %s\n",
+                command);
+        return 2;
+    }
+    if (a->divide && want != 3) {
+        fprintf(stderr, "reference: --divide is for perft\n");
+        return 2;
+    }
+    if (a->challenge.show && want == 3) {
+        fprintf(stderr, "reference: --show is for moves and game, not perft\n");
+        return 2;
+    }
+    if (want == 2)
+        return list_moves(a->word[1], a->challenge.show);
+    if (want == 3)
+        return count_moves(a->word[1], a->word[2], a->divide);
+    return run_games(stdin, stdout, a->challenge.show);
+}
+
+int main(int argc, char *argv[])
+{
+    arguments a = {.challenge = {.r = RULE_CHALLENGE}};
+    int status = read_arguments(argc, argv, &a);
+    if (status != 0)
+        return status < 0 ? 0 : status;
+    if (a.words > 0 && (!strcmp(a.word[0], "moves") || !strcmp(a.word[0], "perft") || !strcmp(a.word[0], "game")))
+        return game_command(&a);
+    if (a.divide) {
+        fprintf(stderr, "reference: --divide is for perft\n");
+        return 2;
+    }
+    if (a.words == 4)
+        return ask(a.word, &a.challenge);
+    if (a.words > 4) {
+        fprintf(stderr, "reference: too many arguments: BLACK WHITE FROM TO (try --help)\n");
+        return 2;
+    }
+    if (a.words != 0) {
         fprintf(stderr, "reference: need all four of BLACK WHITE FROM TO, or none to read lines (try --help)\n");
         return 2;
     }
-    return run_lines(stdin, stdout, print_answer, &o);
+    return run_lines(stdin, stdout, print_answer, &a.challenge);
 }

@@ -1,96 +1,148 @@
-/* rules.c - the legality of a white man's move, composed from predicates. */
+/* rules.c - the rules of English checkers, composed from predicates. */
 #include "rules.h"
+
+/* ==================== Pieces ==================== */
+
+/* The pieces are bits (board.h), so these are masks and comparisons: no
+ * table or switch that a tool reading the compiled code must know. */
+piece side_of(piece p) { return (piece)(p & (BLACK | WHITE)); }
+
+bool is_king(piece p) { return (p & KING) != 0; }
+
+piece opponent_of(piece side) { return side == BLACK ? WHITE : BLACK; }
+
+bool is_opponent(piece a, piece b)
+{
+    return side_of(a) != EMPTY && side_of(b) == opponent_of(side_of(a));
+}
+
+int forward_of(piece side) { return side == WHITE ? UP : DOWN; }
+
+bool may_go(piece p, int vert)
+{
+    return side_of(p) != EMPTY && (is_king(p) || vert == forward_of(side_of(p)));
+}
+
+/* The far row of a side's men: 0 for white, 7 for black. */
+static int far_row(piece side) { return side == WHITE ? 0 : 7; }
+
+bool crowns_on(piece p, int n)
+{
+    return side_of(p) != EMPTY && !is_king(p) && on_board(n) && row_of(n) == far_row(side_of(p));
+}
+
+piece crowned(piece p) { return side_of(p) == EMPTY ? EMPTY : (piece)(p | KING); }
+
+/* ==================== Steps ==================== */
 
 bool is_empty(const board *b, int n) { return on_board(n) && b->at[n] == EMPTY; }
 
-bool is_forward_step(int from, int to)
+int step_target(const board *b, int from, int vert, int horiz)
 {
-    return on_board(to) && (ahead(from, LEFT, 1) == to || ahead(from, RIGHT, 1) == to);
+    if (!on_board(from) || !may_go(b->at[from], vert))
+        return NO_SQUARE;
+    int to = diagonal(from, vert, horiz, 1);
+    return is_empty(b, to) ? to : NO_SQUARE;
 }
 
-int jump_landing(const board *b, int from, int dir)
+bool is_step(const board *b, int from, int to)
 {
-    int over = ahead(from, dir, 1), land = ahead(from, dir, 2);
-    if (over == NO_SQUARE || b->at[over] != BLACK || !is_empty(b, land))
+    if (!on_board(to))
+        return false;
+    for (int vert = UP; vert <= DOWN; vert += 2)
+        for (int horiz = LEFT; horiz <= RIGHT; horiz += 2)
+            if (step_target(b, from, vert, horiz) == to)
+                return true;
+    return false;
+}
+
+/* ==================== Jumps and chains ==================== */
+
+taken_set taken_bit(int n) { return (taken_set)1 << (n - 1); }
+
+int jump_target(const board *b, piece mover, int start, taken_set taken, int at, int vert, int horiz)
+{
+    int over = diagonal(at, vert, horiz, 1), land = diagonal(at, vert, horiz, 2);
+    if (!may_go(mover, vert) || over == NO_SQUARE || land == NO_SQUARE)
+        return NO_SQUARE;
+    if (!is_opponent(mover, b->at[over]) || (taken & taken_bit(over)) != 0)
+        return NO_SQUARE;
+    if (!is_empty(b, land) && land != start)
         return NO_SQUARE;
     return land;
 }
 
-bool can_jump_from(const board *b, int n)
+bool can_jump_on(const board *b, piece mover, int start, taken_set taken, int at)
 {
-    return jump_landing(b, n, LEFT) != NO_SQUARE || jump_landing(b, n, RIGHT) != NO_SQUARE;
-}
-
-/* Jumps only go forward, so a chain never revisits a square or meets a piece
- * it already took: the board need not change as the chain goes on. */
-bool chain_can_end_at(const board *b, int at, int end)
-{
-    if (!can_jump_from(b, at))
-        return at == end;
-    for (int dir = LEFT; dir <= RIGHT; dir += 2) {
-        int land = jump_landing(b, at, dir);
-        if (land != NO_SQUARE && chain_can_end_at(b, land, end))
-            return true;
-    }
+    for (int vert = UP; vert <= DOWN; vert += 2)
+        for (int horiz = LEFT; horiz <= RIGHT; horiz += 2)
+            if (jump_target(b, mover, start, taken, at, vert, horiz) != NO_SQUARE)
+                return true;
     return false;
 }
 
-bool is_jump_move(const board *b, int from, int to)
+/* Each jump takes one more piece, so the recursion is at most as deep as the
+ * opponent has pieces (a man's, three: each jump climbs two of eight rows). */
+bool chain_may_end_at(const board *b, piece mover, int start, taken_set taken, int at, int end)
 {
-    return can_jump_from(b, from) && chain_can_end_at(b, from, to);
+    if (taken != 0 && crowns_on(mover, at)) /* crowned: the move ends here */
+        return at == end;
+    if (!can_jump_on(b, mover, start, taken, at))
+        return at == end;
+    for (int vert = UP; vert <= DOWN; vert += 2)
+        for (int horiz = LEFT; horiz <= RIGHT; horiz += 2) {
+            int land = jump_target(b, mover, start, taken, at, vert, horiz);
+            if (land == NO_SQUARE)
+                continue;
+            taken_set now = taken | taken_bit(diagonal(at, vert, horiz, 1));
+            if (chain_may_end_at(b, mover, start, now, land, end))
+                return true;
+        }
+    return false;
 }
 
-bool is_simple_move(const board *b, int from, int to)
+/* ==================== Moves of a side ==================== */
+
+bool can_capture(const board *b, int from)
 {
-    return is_forward_step(from, to) && is_empty(b, to);
+    return on_board(from) && can_jump_on(b, b->at[from], from, 0, from);
 }
 
-bool any_white_can_jump(const board *b)
+bool is_capture(const board *b, int from, int to)
+{
+    return can_capture(b, from) && chain_may_end_at(b, b->at[from], from, 0, from, to);
+}
+
+bool side_can_capture(const board *b, piece side)
 {
     for (int n = 1; n <= SQUARES; n++)
-        if (b->at[n] == WHITE && can_jump_from(b, n))
+        if (side_of(b->at[n]) == side && can_capture(b, n))
             return true;
     return false;
 }
+
+bool is_legal_move(const board *b, piece side, int from, int to)
+{
+    if (!on_board(from) || side_of(b->at[from]) != side)
+        return false;
+    if (side_can_capture(b, side)) /* capture is mandatory for the side */
+        return is_capture(b, from, to);
+    return is_step(b, from, to);
+}
+
+/* ==================== The challenge's question ==================== */
 
 bool is_legal(const board *b, int from, int to, rule r)
 {
-    if (!on_board(from) || b->at[from] != WHITE)
+    if (!on_board(from) || side_of(b->at[from]) != WHITE)
         return false;
-    if (can_jump_from(b, from)) /* capture is mandatory for the mover */
-        return is_jump_move(b, from, to);
-    if (r == RULE_ENGLISH && any_white_can_jump(b)) /* ... and for the side */
-        return false;
-    return is_simple_move(b, from, to);
+    if (r == RULE_ENGLISH)
+        return is_legal_move(b, WHITE, from, to);
+    if (can_capture(b, from)) /* capture is mandatory for the mover */
+        return is_capture(b, from, to);
+    return is_step(b, from, to);
 }
 
-/* Grows the chain c (landed so far on c->land[0..n)) by every jump it can
- * make; a chain that can jump no more is complete and goes into out.  The
- * same test as chain_can_end_at: go on while can_jump_from, else stop here. */
-static void grow_chain(const board *b, path *c, path out[MAX_CHAINS], int *count)
-{
-    int at = c->n ? c->land[c->n - 1] : c->from;
-    if (c->n > 0 && !can_jump_from(b, at)) {
-        if (*count < MAX_CHAINS) /* always true: see MAX_CHAINS */
-            out[(*count)++] = *c;
-        return;
-    }
-    for (int dir = LEFT; dir <= RIGHT && c->n < MAX_JUMPS; dir += 2) {
-        int land = jump_landing(b, at, dir);
-        if (land == NO_SQUARE)
-            continue;
-        c->land[c->n] = land;
-        c->over[c->n] = ahead(at, dir, 1);
-        c->n++;
-        grow_chain(b, c, out, count);
-        c->n--;
-    }
-}
+int jump_landing(const board *b, int from, int dir) { return jump_target(b, WHITE, from, 0, from, UP, dir); }
 
-int jump_chains(const board *b, int from, path out[MAX_CHAINS])
-{
-    path c = {.from = from, .n = 0};
-    int count = 0;
-    grow_chain(b, &c, out, &count);
-    return count;
-}
+bool can_jump_from(const board *b, int n) { return can_jump_on(b, WHITE, n, 0, n); }

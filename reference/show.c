@@ -1,7 +1,10 @@
 /* show.c - the board as a diagram: one character per square, 8 x 8. */
 #include "show.h"
 
-/* What to draw on the square n (NO_SQUARE for a light square). */
+#include "rules.h"
+
+/* What to draw on the square n of the challenge's board (NO_SQUARE for a
+ * light square).  Its boards hold men; a king would show as its side. */
 static char mark(const board *b, int from, int to, int n)
 {
     if (n == NO_SQUARE)
@@ -10,14 +13,10 @@ static char mark(const board *b, int from, int to, int n)
         return 'X';
     if (n == from)
         return 'O';
-    switch (b->at[n]) {
-    case BLACK:
+    if (side_of(b->at[n]) == BLACK)
         return 'B';
-    case WHITE:
+    if (side_of(b->at[n]) == WHITE)
         return 'W';
-    case EMPTY:
-        break;
-    }
     return '_';
 }
 
@@ -42,4 +41,29 @@ void show_board(const board *b, int from, int to, bool legend, const char *inden
         }
         fputc('\n', out);
     }
+}
+
+/* A game's square: b and w men, B and W kings, _ empty. */
+static char game_mark(piece p)
+{
+    if (side_of(p) == BLACK)
+        return is_king(p) ? 'B' : 'b';
+    if (side_of(p) == WHITE)
+        return is_king(p) ? 'W' : 'w';
+    return '_';
+}
+
+void show_position(const position *pos, const char *indent, FILE *out)
+{
+    for (int row = 0; row < 8; row++) {
+        fputs(indent, out);
+        for (int col = 0; col < 8; col++) {
+            int n = square_at(row, col);
+            if (col > 0)
+                putc(' ', out);
+            putc(n == NO_SQUARE ? '.' : game_mark(pos->b.at[n]), out);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "%s%s to move\n", indent, pos->turn == WHITE ? "white" : "black");
 }

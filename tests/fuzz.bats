@@ -28,6 +28,11 @@ fuzz() { needs_fuzzer; run "$FUZZ" -close_fd_mask=2 -artifact_prefix="$BATS_TEST
     assert_success
 }
 
+@test "the whole of tests/games.tsv, as one batch, replays without a finding" {
+    fuzz "$ROOT/tests/games.tsv"
+    assert_success
+}
+
 @test "a short fuzz run from the corpus finds no crash, hang or misaligned answer" {
     mkdir "$BATS_TEST_TMPDIR/corpus"
     fuzz -runs=20000 -max_len=256 -timeout=10 "$BATS_TEST_TMPDIR/corpus" "$ROOT/tests/fuzz/corpus"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bats
-# tests/needs, the set-up step of make test, lint, fuzz, sanitize and submit:
-# silent when all is there; otherwise, as a user, one message naming every
-# missing package and the one command that installs them; as root, one
-# apt-get install of them all.  Run here on a bare PATH, with `id` and
-# `apt-get` stood in for.
+# tests/needs, the check every make target that compiles or runs a tool
+# starts with: silent when all is there; otherwise, as a user, one message
+# naming every missing package, the command the user typed, and the one
+# command that installs them (sudo when there is one, su otherwise); as
+# root, apt's summary and progress, one apt-get install, and a check again.
+# A compiler counts only when it builds, links and runs a C program.  Run
+# here on a bare PATH, with id, apt-get, sudo and compilers stood in for.
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -11,15 +13,36 @@ load test_helper
 NEEDS="$ROOT/tests/needs"
 
 # A PATH with only the tools the script itself uses, and stand-ins for id
-# (uid $1) and apt-get (which logs its arguments).
+# (uid $1) and apt-get: it logs its arguments, answers --assume-no with a
+# summary, reports progress on APT::Status-Fd, and "installs" a package by
+# linking this machine's command of the same name into the PATH.
 bare_path() {
     local bin="$BATS_TEST_TMPDIR/bin" tool
     mkdir -p "$bin"
-    for tool in bash env sed head cat; do ln -sf "$(command -v "$tool")" "$bin/$tool"; done
+    for tool in bash env sed head cat grep mktemp rm mkdir awk as ld; do ln -sf "$(command -v "$tool")" "$bin/$tool"; done
     printf '#!/bin/sh\necho %s\n' "$1" > "$bin/id"
-    printf '#!/bin/sh\necho "$*" >> "%s"\n' "$BATS_TEST_TMPDIR/apt-get.log" > "$bin/apt-get"
+    cat > "$bin/apt-get" << EOF
+#!/bin/bash
+echo "\$*" >> "$BATS_TEST_TMPDIR/apt-get.log"
+case " \$* " in
+*" --assume-no "*) echo "0 upgraded, 2 newly installed, 0 to remove and 0 not upgraded."
+    echo "Need to get 1 MB of archives."; echo "After this operation, 3 MB of additional disk space will be used."
+    echo "Abort."; exit 1 ;;
+*" -o APT::Status-Fd=3 "*)
+    echo "dlstatus:1:50:Retrieving file 1 of 2" >&3; echo "pmstatus:gcc:75:Installing gcc" >&3
+    for p in "\$@"; do [ -x "/usr/bin/\$p" ] && "$(command -v ln)" -sf "/usr/bin/\$p" "$bin/\$p"; done ;;
+esac
+exit 0
+EOF
     chmod +x "$bin/id" "$bin/apt-get"
     echo "$bin"
+}
+
+# A compiler stand-in named NAME in DIR that fails as gcc does without
+# libc6-dev (or with the message MESSAGE).
+broken_cc() {
+    printf '#!/bin/sh\n[ "$1" = -dumpversion ] && { echo 12; exit 0; }\necho "%s" >&2\nexit 1\n' "$3" > "$1/$2"
+    chmod +x "$1/$2"
 }
 
 @test "with everything there, the check for make test is silent" {
@@ -28,31 +51,126 @@ bare_path() {
     assert_output ""
 }
 
-@test "as a user, it names every missing package and the one command that installs them all, and stops" {
+@test "as a user without sudo: one message names every missing package, the command typed, and one su command" {
     local path
     path=$(bare_path 1000)
-    run env PATH="$path" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
+    run env PATH="$path" MAKE_TYPED="make test" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
     assert_failure 1
-    assert_line "make test needs what this machine lacks:"
-    assert_line "  - gcc (package gcc)"
+    assert_line --index 0 "make test needs what this machine lacks:"
+    assert_line "  - gcc, a C compiler (package gcc)"
+    assert_line "  - the C library's headers and start files, for gcc (package libc6-dev)"
     assert_line "  - valgrind (package valgrind)"
-    # One command, each package once, nothing run.
+    # One command, each package once, that works without sudo; nothing run.
     run grep -c 'apt-get install' <<< "$output"
     assert_output 1
-    run env PATH="$path" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
-    assert_line --regexp '^  sudo apt-get install --no-install-recommends gcc xxd clang clang-19 libclang-rt-[0-9]+-dev binutils valgrind nodejs npm$'
+    run env PATH="$path" MAKE_TYPED="make test" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
+    assert_line --regexp "^  su -c 'apt-get update && apt-get install --no-install-recommends gcc libc6-dev zlib1g-dev xxd clang clang-19 binutils nodejs npm libclang-rt-14-dev valgrind openssl'$"
+    assert_line --index -1 "Then run make test again."
     [ ! -e "$BATS_TEST_TMPDIR/apt-get.log" ] || fail "apt-get ran for a user: $(cat "$BATS_TEST_TMPDIR/apt-get.log")"
 }
 
-@test "as root, it installs every missing package in one apt-get install" {
+@test "the message names the command the user typed: make, not make build; with sudo there, the command uses it" {
+    local path
+    path=$(bare_path 1000)
+    printf '#!/bin/sh\nexit 1\n' > "$path/sudo"
+    chmod +x "$path/sudo"
+    run env PATH="$path" MAKE_TYPED=make CC=gcc "$NEEDS" build
+    assert_failure 1
+    assert_output "make needs what this machine lacks:
+  - gcc, a C compiler (package gcc)
+  - the C library's headers and start files, for gcc (package libc6-dev)
+Install it all with one command (sudo runs it as root):
+  sudo sh -c 'apt-get update && apt-get install --no-install-recommends gcc libc6-dev'
+Then run make again."
+    # Through make: the target typed, whatever target's needs it checks.
+    run env PATH="$path:$PATH" make -s -C "$ROOT" BUILD="$(in_checkout "$BATS_TEST_TMPDIR")/b" CC=no-such-cc
+    assert_failure
+    assert_line --index 0 "make needs what this machine lacks:"
+    assert_line "Then run make again."
+    run env PATH="$path:$PATH" make -s -C "$ROOT" BUILD="$(in_checkout "$BATS_TEST_TMPDIR")/b" CC=no-such-cc build
+    assert_line --index 0 "make build needs what this machine lacks:"
+}
+
+@test "a gcc that cannot build a C program is missing libc6-dev, or gcc's runtime: the error says which" {
+    local path
+    path=$(bare_path 1000)
+    broken_cc "$path" gcc "hello.c:1:10: fatal error: stdio.h: No such file or directory"
+    run env PATH="$path" CC=gcc "$NEEDS" build
+    assert_failure 1
+    assert_line "  - the C library's headers and start files: gcc cannot build a C program (hello.c:1:10: fatal error: stdio.h: No such file or directory) (package libc6-dev)"
+    broken_cc "$path" gcc "/usr/bin/ld: cannot find crt1.o: No such file or directory"
+    run env PATH="$path" CC=gcc "$NEEDS" build
+    assert_output --partial "(package libc6-dev)"
+    broken_cc "$path" clang-19 "/usr/bin/ld: cannot find crtbegin.o: No such file or directory"
+    run env PATH="$path" CC=clang-19 "$NEEDS" build
+    assert_output --partial "clang-19 cannot link a C program (/usr/bin/ld: cannot find crtbegin.o: No such file or directory) (package libgcc-12-dev)"
+    # What no package fixes is said as it is, with no install line.
+    broken_cc "$path" gcc "gcc: fatal error: cannot execute 'cc1': execvp: Permission denied"
+    run env PATH="$path" CC=gcc "$NEEDS" build
+    assert_failure 1
+    assert_line "  - gcc cannot build a C program: gcc: fatal error: cannot execute 'cc1': execvp: Permission denied"
+    refute_output --partial "apt-get"
+}
+
+@test "the real compilers pass the check because they build and run a program" {
+    local cc
+    for cc in gcc clang clang-19; do
+        run env CC="$cc" "$NEEDS" build
+        assert_success
+        assert_output ""
+    done
+}
+
+@test "as root: apt's summary first, then progress, one apt-get install of them all, and the check again" {
     local path
     path=$(bare_path 0)
-    run env PATH="$path" CC=gcc GOLF_MATRIX="gcc:-O2 clang-19:-O2" FUZZ_CC=clang-19 "$NEEDS" test
+    run env PATH="$path" MAKE_TYPED=make CC=gcc "$NEEDS" build
     assert_success
-    assert_output --partial "make test: installing what is missing: gcc (package gcc)"
+    assert_output "make: installing what is missing:
+  - gcc, a C compiler (package gcc)
+  - the C library's headers and start files, for gcc (package libc6-dev)
+make: apt-get update
+make: 0 upgraded, 2 newly installed, 0 to remove and 0 not upgraded.
+make: Need to get 1 MB of archives.
+make: After this operation, 3 MB of additional disk space will be used.
+make: downloading  50%  Retrieving file 1 of 2
+make: installing  70%  Installing gcc
+make: installed gcc libc6-dev (2 packages with what they need)"
     run cat "$BATS_TEST_TMPDIR/apt-get.log"
-    assert_output "update -qq
-install -y -qq --no-install-recommends gcc xxd clang-19 libclang-rt-19-dev binutils valgrind nodejs npm"
+    assert_output "update -q
+install --no-install-recommends --assume-no gcc libc6-dev
+install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
+}
+
+@test "as root, what the install did not bring is still named, and it fails" {
+    local path
+    path=$(bare_path 0)
+    run env PATH="$path" MAKE_TYPED="make test" CC=gcc GOLF_MATRIX="gcc:-O2 no-such-cc:-O2" FUZZ_CC=clang-19 "$NEEDS" test
+    assert_failure 1
+    assert_output --partial "make test: installing what is missing:"
+    # The message after the install: no-such-cc, but not gcc, now there.
+    run sed -n '/^make test needs what this machine lacks:$/,$p' <<< "$output"
+    assert_line "  - no-such-cc, a C compiler (package no-such-cc)"
+    refute_line "  - gcc, a C compiler (package gcc)"
+}
+
+@test "every target that compiles or runs a tool checks first, with the one message: no 'not found' from the shell" {
+    local path b target
+    path=$(bare_path 1000)
+    b=$(in_checkout "$BATS_TEST_TMPDIR")/b
+    for target in build matrix differential verify verify-build mutants submit test sanitize; do
+        run env PATH="$path:$PATH" make -s -C "$ROOT" BUILD="$b" CC=no-such-cc GOLF_MATRIX="no-such-cc:-O2" "$target"
+        assert_failure
+        assert_line --index 0 "make $target needs what this machine lacks:"
+        assert_line "  - no-such-cc, a C compiler (package no-such-cc)"
+        refute_output --partial "not found"
+    done
+    run env PATH="$path:$PATH" FUZZ_CC=no-such-clang make -s -C "$ROOT" BUILD="$b" fuzz
+    assert_failure
+    assert_line "  - no-such-clang, a C compiler (package no-such-clang)"
+    # The check's scratch space aside, nothing was built.
+    run find "$BATS_TEST_TMPDIR/b" -type f
+    assert_output ""
 }
 
 @test "lint and fuzz check their own needs" {
@@ -60,8 +178,45 @@ install -y -qq --no-install-recommends gcc xxd clang-19 libclang-rt-19-dev binut
     path=$(bare_path 1000)
     run env PATH="$path" "$NEEDS" lint
     assert_failure 1
-    assert_output --partial "sudo apt-get install --no-install-recommends cppcheck clang-tidy"
+    assert_output --partial "apt-get install --no-install-recommends cppcheck clang-tidy'"
     run env PATH="$path" FUZZ_CC=clang-19 "$NEEDS" fuzz
     assert_failure 1
-    assert_output --partial "sudo apt-get install --no-install-recommends clang-19 libclang-rt-19-dev"
+    assert_output --partial "apt-get install --no-install-recommends clang-19 libclang-rt-19-dev'"
+}
+
+@test "make prove needs clang-19 and a python3 that imports z3: PYTHON if set, else the first candidate that does" {
+    local path
+    path=$(bare_path 1000)
+    ln -sf "$(command -v clang-19)" "$path/clang-19"
+    printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
+    printf '#!/bin/sh\nexit 0\n' > "$path/python-z3"
+    chmod +x "$path/python-no-z3" "$path/python-z3"
+    run env PATH="$path" PYTHON_CANDIDATES="python-no-z3" "$NEEDS" prove
+    assert_failure 1
+    assert_line "  - z3 for Python, the solver of make prove (package python3-z3)"
+    run env PATH="$path" PYTHON_CANDIDATES="python-no-z3 python-z3" "$NEEDS" prove
+    assert_success
+    assert_output ""
+    run env PATH="$path" PYTHON_CANDIDATES="python-z3" PYTHON=python-no-z3 "$NEEDS" prove
+    assert_failure 1
+    assert_line --partial "  - PYTHON=python-no-z3 cannot import z3"
+    # Without clang-19, both are named.
+    rm "$path/clang-19"
+    run env PATH="$path" PYTHON_CANDIDATES="python-no-z3" "$NEEDS" prove
+    assert_output --partial "apt-get install --no-install-recommends clang-19 python3-z3'"
+    # The Makefile's PYTHON follows the same rule.
+    local saved=$PATH
+    PATH="$path:$PATH"
+    run project_make PYTHON_CANDIDATES="python-no-z3 python-z3" print-PYTHON
+    PATH=$saved
+    assert_output python-z3
+}
+
+@test "make fresh needs debootstrap and root" {
+    local path
+    path=$(bare_path 1000)
+    run env PATH="$path" MAKE_TYPED="make fresh" "$NEEDS" fresh
+    assert_failure 1
+    assert_line "  - debootstrap (builds the minimal Debian root) (package debootstrap)"
+    assert_line "  - make fresh runs as root: debootstrap, chroot and mount need it"
 }

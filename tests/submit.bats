@@ -1,14 +1,16 @@
 #!/usr/bin/env bats
 # The answer post (`make submit`, build/answer.md) and its links: the heading
 # with the flags and the byte count, the code (as an xxd dump and with octal
-# escapes when it is not printable text), an Attempt This Online link and,
-# when TIO can hold the code, a Try It Online link, each decoding back to the
-# golf, its flags and a footer printing the challenge's verdicts; and the
-# link tool (golf/permalink.c) against the sites' own links.
+# escapes when it is not printable text), an Attempt This Online link and a
+# Try It Online link, each decoding back to the golf, its flags and a footer
+# printing the challenge's verdicts; and the link tool (golf/permalink.c)
+# against the sites' own links.
 #
-# The golf's bytes are not UTF-8, so its post has no TIO link.  TIO's side is
-# checked on a second post, made from the golf's escaped form (printable,
-# the same program).
+# An ATO link is checked by what ATO's page would run, not only by what the
+# link holds: `permalink page` models the page's load (the code box becomes
+# UTF-8 text, so code stored as base64 runs as its base64 digits), and the
+# program it gives is what gets compiled here.  That model was checked
+# against ATO's own page code (README, The answer post).
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -146,37 +148,43 @@ decodes_to() {
     printf '# %s link: %d characters\n' "$site" "${#url}" >&3
 }
 
-@test "the ATO link decodes to C (GCC), the golf's flags, the golf (held as base64) and golf/footer.c" {
+@test "the ATO link decodes to C (GCC), the golf's flags, the golf (held as UTF-8 text) and golf/footer.c" {
     decodes_to ato "$ANSWER" "$GOLF"
     run "$PERMALINK" decode "$(link ato "$ANSWER")"
-    assert_line "code    $(wc -c < "$GOLF") bytes (base64)"
+    assert_line "code    $(wc -c < "$GOLF") bytes"
     assert_line "footer  $(wc -c < "$FOOTER") bytes"
 }
 
-@test "the post has no TIO link, and says why: TIO keeps code as UTF-8 text" {
-    run link tio "$ANSWER"
-    assert_output ""
-    run grep -c 'No Try It Online link: TIO keeps code as UTF-8 text' "$ANSWER"
-    assert_output 1
-    run "$PERMALINK" encode tio c-gcc "$GOLF_FLAGS" /dev/null "$GOLF" "$FOOTER" /dev/null
-    assert_failure 3
-    assert_output --partial "not UTF-8"
+@test "ATO's page, opening the post's link, shows the golf's bytes and would run the golf, a line feed and the footer" {
+    local url
+    url=$(link ato "$ANSWER")
+    run "$PERMALINK" page "$url"
+    assert_success
+    assert_line --index 0 --regexp "^code box: utf-8, [0-9]+ chars, $(wc -c < "$GOLF") bytes\$"
+    assert_line --index 1 "the page runs the code the link holds"
+    run cmp <("$PERMALINK" page "$url" code) "$GOLF"
+    assert_success
+    run cmp <("$PERMALINK" page "$url" program) <(cat "$GOLF"; echo; cat "$FOOTER")
+    assert_success
 }
 
-@test "the escaped form's post has both links, each decoding to it" {
-    decodes_to ato "$ESCAPED_ANSWER" "$ESCAPED"
-    decodes_to tio "$ESCAPED_ANSWER" "$ESCAPED"
+@test "the TIO link decodes to C (GCC), the golf's flags, the golf and golf/footer.c: the golf's bytes leave TIO's FF and FE separators alone" {
+    decodes_to tio "$ANSWER" "$GOLF"
 }
 
 # link_program SITE COMPILER [POST]: the SITE link's program in POST (the
-# answer by default): header, code and footer, joined as the site joins
-# them, built by COMPILER with the link's own flags, prints the challenge's
-# verdicts.
+# answer by default), built by COMPILER with the link's own flags, prints the
+# challenge's verdicts.  For ATO it is what the page would run once the link
+# is open (permalink page); for TIO, header, code and footer joined.
 link_program() {
     local url prog=$BATS_TEST_TMPDIR/program flags
     url=$(link "$1" "${3:-$ANSWER}")
     [ -n "$url" ] || fail "no $1 link in ${3:-$ANSWER}"
-    "$PERMALINK" decode "$url" program > "$prog.c"
+    if [ "$1" = ato ]; then
+        "$PERMALINK" page "$url" program > "$prog.c"
+    else
+        "$PERMALINK" decode "$url" program > "$prog.c"
+    fi
     flags=$("$PERMALINK" decode "$url" flags)
     # shellcheck disable=SC2086 # the link's flags, and SAN: several, or none
     run "$2" $flags $SAN -o "$prog" "$prog.c"
@@ -187,16 +195,16 @@ link_program() {
     [ "${#lines[@]}" -eq 15 ]
 }
 
-@test "the ATO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
+@test "the program ATO's page would run from the link, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
     link_program ato "$ROOT/tests/standin/gcc"
 }
 
-@test "the ATO link's program, with its flags, under clang-19, prints the challenge's verdicts" {
+@test "the program ATO's page would run from the link, with its flags, under clang-19, prints the challenge's verdicts" {
     link_program ato clang-19
 }
 
-@test "the escaped form's TIO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
-    link_program tio "$ROOT/tests/standin/gcc" "$ESCAPED_ANSWER"
+@test "the TIO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
+    link_program tio "$ROOT/tests/standin/gcc"
 }
 
 @test "the footer's cases are the challenge's positions and moves in cases.tsv" {
@@ -206,14 +214,11 @@ link_program() {
 
 @test "a golf with one byte changed gives other links, which decode to the change" {
     local d=$BATS_TEST_TMPDIR site url planted_url
+    # Swap the first byte for another printable one.
+    { if [ "$(head -c 1 "$GOLF")" = x ]; then printf y; else printf x; fi; tail -c +2 "$GOLF"; } > "$d/golf.c"
+    "$ROOT/golf/answer.sh" "$d/golf.c" > "$d/answer.md"
     for site in ato tio; do
-        # Swap the first byte for another printable one, in the golf (ATO)
-        # or in its escaped form (TIO, which cannot hold the golf).
-        local golf=$([ $site = ato ] && echo "$GOLF" || echo "$ESCAPED")
-        local post=$([ $site = ato ] && echo "$ANSWER" || echo "$ESCAPED_ANSWER")
-        { if [ "$(head -c 1 "$golf")" = x ]; then printf y; else printf x; fi; tail -c +2 "$golf"; } > "$d/golf.c"
-        "$ROOT/golf/answer.sh" "$d/golf.c" > "$d/answer.md"
-        url=$(link "$site" "$post")
+        url=$(link "$site" "$ANSWER")
         planted_url=$(link "$site" "$d/answer.md")
         [ "$planted_url" != "$url" ]
         run cmp <("$PERMALINK" decode "$planted_url" code) "$d/golf.c"
@@ -221,6 +226,31 @@ link_program() {
         run cmp <("$PERMALINK" decode "$url" code) "$d/golf.c"
         assert_failure
     done
+}
+
+# The 175-byte golf that was posted before, whose mask is the four raw bytes
+# FB FD FE FF (not UTF-8): its link ran base64 text on ATO's page.
+GOLF_175=$'f(b,w,s,e)int*b,*w;{long B,F=0,P=1L<<~-s*9/8;for(;*b?F^=1L<<~-*b++*9/8:F<0?P^=(P>>8&B&F)*257|(P>>10&B/2&F)*1025,s--:(B=F>>4,b=w,F^=\'\373\375\376\377\'););return(P&F?:F&P*3>>5)>>~-e*9/8&1;}'
+
+# not_utf8_golf FILE: that golf, into FILE.
+not_utf8_golf() {
+    printf '%s' "$GOLF_175" > "$1"
+    [ "$(wc -c < "$1")" -eq 175 ]
+}
+
+@test "the post refuses a golf that is not UTF-8: ATO's page would run its base64 text, so no link is written" {
+    local d=$BATS_TEST_TMPDIR url
+    not_utf8_golf "$d/golf.c"
+    # The link tool can hold it, as base64; the page would not run it.
+    url=$("$PERMALINK" encode ato c_gcc "$GOLF_FLAGS" /dev/null "$d/golf.c" "$FOOTER" /dev/null)
+    run cmp <("$PERMALINK" decode "$url" code) "$d/golf.c"
+    assert_success
+    run "$ROOT/golf/answer.sh" "$d/golf.c"
+    assert_failure 1
+    assert_output --partial "answer.sh: no post: $d/golf.c is not UTF-8 text"
+    assert_output --partial "its link would run the 236 bytes of the code's base64 text, not the
+golf's 175 bytes"
+    refute_output --partial "https://"
 }
 
 @test "the post refuses a golf that ends in a line feed (a code block would hide it)" {
@@ -289,6 +319,50 @@ link_program() {
     run "$PERMALINK" decode "$ATO_EXAMPLE" colour
     assert_failure 2
     assert_output --partial "unknown field 'colour'"
+}
+
+# ==================== The model of ATO's page ====================
+
+@test "ATO's page model: code stored as base64 runs as its base64 text, as ATO's page did with the 175-byte post's link" {
+    local d=$BATS_TEST_TMPDIR url
+    not_utf8_golf "$d/golf.c"
+    url=$("$PERMALINK" encode ato c_gcc "$GOLF_FLAGS" /dev/null "$d/golf.c" "$FOOTER" /dev/null)
+    run "$PERMALINK" page "$url"
+    assert_success
+    # What ATO's own page showed for that link: 236 chars, 236 bytes.
+    assert_line --index 0 "code box: utf-8, 236 chars, 236 bytes"
+    assert_line --index 1 "the link holds 175 bytes of code as base64; the page runs its 236 base64 digits instead"
+    run cmp <("$PERMALINK" page "$url" code) <(printf '%s' "$(base64 -w 0 "$d/golf.c")")
+    assert_success
+    run cmp <("$PERMALINK" page "$url" program) <(base64 -w 0 "$d/golf.c"; echo; cat "$FOOTER")
+    assert_success
+    # gcc then sees base64 digits, not C.
+    "$PERMALINK" page "$url" program > "$d/program.c"
+    # shellcheck disable=SC2086 # the golf's flags: several, or one
+    run "$ROOT/tests/standin/gcc" $GOLF_FLAGS -c -o "$d/program.o" "$d/program.c"
+    assert_failure
+}
+
+@test "ATO's page model: header and footer keep their encodings, base64 included; line feeds only beside non-empty parts" {
+    local d=$BATS_TEST_TMPDIR url
+    printf '\377header' > "$d/header"
+    printf 'code' > "$d/code"
+    printf 'footer\376' > "$d/footer"
+    url=$("$PERMALINK" encode ato c_gcc "" "$d/header" "$d/code" "$d/footer" /dev/null)
+    run cmp <("$PERMALINK" page "$url" program) <(printf '\377header\ncode\nfooter\376')
+    assert_success
+    url=$("$PERMALINK" encode ato c_gcc "" /dev/null "$d/code" /dev/null /dev/null)
+    run cmp <("$PERMALINK" page "$url" program) "$d/code"
+    assert_success
+    url=$("$PERMALINK" encode ato c_gcc "" "$d/header" "$d/code" /dev/null /dev/null)
+    run cmp <("$PERMALINK" page "$url" program) <(printf '\377header\ncode')
+    assert_success
+    run "$PERMALINK" page "$TIO_FLAGGED"
+    assert_failure 1
+    assert_output --partial "give it an ATO link"
+    run "$PERMALINK" page "$ATO_EXAMPLE" colour
+    assert_failure 2
+    assert_output --partial "unknown page field 'colour'"
 }
 
 @test "every byte value survives an ATO link (held as base64), and TIO refuses what is not UTF-8" {

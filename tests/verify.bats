@@ -29,7 +29,8 @@ SUMMARY='^verify: [0-9]+ positions, [0-9]+ mismatches, [0-9.]+ s$'
 # current form first: the text, then the text with that ghost cleared.  When
 # the golf changes its form, add the new one here.
 GHOST_MUTATIONS=(
-    "F^=' F^=131072|'"          # the mask as four raw bytes FB FD FE FF: bit 17 set
+    "F^=-' F^=131072|-'"        # the mask as minus four control bytes 04 02 01 01: bit 17 set
+    "F^=' F^=131072|'"          # the mask as four raw bytes FB FD FE FF (not UTF-8): bit 17 set
     '~67240192 ~67109120'       # index 9(n-1)/8: ghosts 8, 17, 26 (0x4020100), inverted
     '0x10080403FF 0x10000403FF' # index (9n+71)/8: off the top 0-9, ghosts 18, 27, 36
 )
@@ -67,6 +68,15 @@ plant_ghost_bug() {
     [ -n "$row" ] || fail "no cases.tsv row in the output"
     [[ $(cut -f3 <<< "$row") == 2[45] ]] || fail "the first mismatch starts off the edge: $row"
     [[ $row == *"all builds say"* ]] || fail "the row does not name the builds: $row"
+    # Above the rows, the same findings for a person: columns padded with
+    # spaces, the first one the row's own squares.
+    assert_line --regexp '^  black +white +from +to +challenge +english '
+    local aligned
+    aligned=$(grep -a -A 1 '^  black  ' <<< "$output" | tail -n 1)
+    [[ $aligned != *$'\t'* ]] || fail "the aligned view holds a tab: $aligned"
+    local want
+    want="^  $(cut -f1 <<< "$row") +$(cut -f2 <<< "$row") +$(cut -f3 <<< "$row") +$(cut -f4 <<< "$row") "
+    [[ $aligned =~ $want ]] || fail "the aligned line is not the first row: $aligned"
     run "$BUILD/reference" --rule challenge <<< "$row"
     assert_success
     assert_output "$(cut -f5 <<< "$row")"

@@ -533,6 +533,38 @@ static void print_row(const finding *f)
     printf("verify %s #%ld: %s\n", f->phase ? "random" : "exhaustive", f->index, f->what);
 }
 
+/* A list as cases.tsv writes it, into buf (32 squares fit in 96 bytes). */
+static int list_text(char *buf, size_t size, const int *list)
+{
+    int len = snprintf(buf, size, "%s", *list ? "" : "-");
+    for (const int *p = list; *p && len >= 0 && (size_t)len < size; p++)
+        len += snprintf(buf + len, size - (size_t)len, p == list ? "%d" : ",%d", *p);
+    return len;
+}
+
+/* The findings for a person: their columns padded with spaces so that they
+ * line up (cases.tsv rows hold tabs, which do not), then the same as
+ * cases.tsv rows, tab-separated, to paste into the table. */
+static void print_findings(const finding *f, int n)
+{
+    char text[2][JOBS_MAX][100];
+    n = n < JOBS_MAX ? n : JOBS_MAX;
+    int wide[2] = {5, 5};
+    for (int k = 0; k < n; k++)
+        for (int c = 0; c < 2; c++) {
+            int len = list_text(text[c][k], sizeof text[c][k], c ? f[k].white : f[k].black);
+            wide[c] = len > wide[c] ? len : wide[c];
+        }
+    printf("  %-*s  %-*s  from  to  challenge  english  (the reference's verdicts)\n", wide[0], "black", wide[1],
+           "white");
+    for (int k = 0; k < n; k++)
+        printf("  %-*s  %-*s  %4d  %2d  %-9s  %-7s  %s\n", wide[0], text[0][k], wide[1], text[1][k], f[k].from,
+               f[k].to, f[k].challenge ? "true" : "false", f[k].english ? "true" : "false", f[k].what);
+    printf("verify: the same as cases.tsv rows (tab-separated, to paste):\n");
+    for (int k = 0; k < n; k++)
+        print_row(&f[k]);
+}
+
 static void progress(long done, long total, double elapsed, bool tty)
 {
     double rate = elapsed > 0 ? (double)done / elapsed : 0;
@@ -736,15 +768,14 @@ int main(int argc, char *argv[])
                "0/1/2/3: %.0f/%.0f/%.0f/%.0f%%\n",
                legal * per, edge * per, chains[0] * per, chains[1] * per, chains[2] * per, chains[3] * per);
     }
-    if (died)
+    if (died) {
         printf("verify: %d worker(s) failed, each on this position:\n", died);
-    for (int k = 0; k < died; k++)
-        print_row(&dead[k]);
+        print_findings(dead, died);
+    }
     if (kept) {
         qsort(all, (size_t)kept, sizeof all[0], by_order);
-        printf("verify: first mismatches as cases.tsv rows (challenge, english: the reference's verdicts):\n");
-        for (int k = 0; k < kept && k < KEEP; k++)
-            print_row(&all[k]);
+        printf("verify: first mismatches:\n");
+        print_findings(all, kept < KEEP ? kept : KEEP);
     }
     printf("verify: %ld positions, %ld mismatches, %.1f s\n", positions, mismatches + died, now() - t0);
     return mismatches || faults || died || positions != total;

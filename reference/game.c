@@ -1,0 +1,407 @@
+/* game.c - moves played in turn, the draw counter, the result, reasons for
+ * an illegal move, and the `game` batch. */
+#define _POSIX_C_SOURCE 200809L /* getline */
+#include "game.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line.h"
+#include "rules.h"
+#include "show.h"
+
+/* ==================== The game ==================== */
+
+bool is_progress(const board *b, const move *m) { return !is_king(b->at[m->from]) || is_capture_move(m); }
+
+void game_play(game *g, const move *m)
+{
+    g->quiet = is_progress(&g->pos.b, m) ? 0 : g->quiet + 1;
+    play_position(&g->pos, m);
+}
+
+outcome game_outcome(const game *g, const move_list *legal)
+{
+    if (legal->n == 0)
+        return g->pos.turn == WHITE ? BLACK_WINS : WHITE_WINS;
+    return g->quiet >= DRAW_QUIET_MOVES ? DRAWN : IN_PLAY;
+}
+
+/* ==================== Finding a written move ==================== */
+
+/* Does m have exactly w's squares? */
+static bool same_path(const move *m, const written_move *w)
+{
+    if (m->from != w->sq[0] || m->n + 1 != w->n || is_capture_move(m) != w->capture)
+        return false;
+    for (int i = 0; i < m->n; i++)
+        if (m->land[i] != w->sq[i + 1])
+            return false;
+    return true;
+}
+
+/* Is m a capture from w's first square to its second (w given by its ends)? */
+static bool same_ends(const move *m, const written_move *w)
+{
+    return w->capture && w->n == 2 && is_capture_move(m) && m->from == w->sq[0] && move_end(m) == w->sq[1];
+}
+
+/* A reason being written: printf-style pieces appended, cut short if long. */
+typedef struct {
+    char *text;
+    size_t at;
+} writer;
+
+static void say(writer *w, const char *what, ...)
+{
+    if (w->at >= REASON_SIZE - 1)
+        return;
+    va_list args;
+    va_start(args, what);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): a false alarm, va_start is just above */
+    int n = vsnprintf(w->text + w->at, REASON_SIZE - w->at, what, args);
+    va_end(args);
+    if (n > 0)
+        w->at += (size_t)n < REASON_SIZE - w->at ? (size_t)n : REASON_SIZE - 1 - w->at;
+}
+
+/* Says the moves of `legal` that pass keep(m, from, to) (at most three, then
+ * "..."), joined by ", " and a last " or ". */
+static void say_moves(writer *w, const move_list *legal, bool (*keep)(const move *, int, int), int from, int to)
+{
+    enum { SHOWN = 3 };
+    int shown = 0, total = 0;
+    for (size_t i = 0; i < legal->n; i++)
+        total += keep(&legal->at[i], from, to);
+    for (size_t i = 0; i < legal->n && shown < SHOWN; i++)
+        if (keep(&legal->at[i], from, to)) {
+            char text[MOVE_TEXT_SIZE];
+            write_move(&legal->at[i], text);
+            shown++;
+            say(w, "%s%s", shown == 1 ? "" : shown == total ? " or " : ", ", text);
+        }
+    if (total > SHOWN)
+        say(w, " or another %d", total - SHOWN);
+}
+
+/* Filters for say_moves: every move, the moves from a square, the moves
+ * from one square to another. */
+static bool any_move(const move *m, int from, int to)
+{
+    (void)m, (void)from, (void)to;
+    return true;
+}
+
+static bool from_square(const move *m, int from, int to)
+{
+    (void)to;
+    return m->from == from;
+}
+
+static bool from_to(const move *m, int from, int to) { return m->from == from && move_end(m) == to; }
+
+static const char *side_name(piece side) { return side == WHITE ? "white" : "black"; }
+
+static const char *piece_name(piece p)
+{
+    if (side_of(p) == EMPTY)
+        return "nothing";
+    if (side_of(p) == BLACK)
+        return is_king(p) ? "black king" : "black man";
+    return is_king(p) ? "white king" : "white man";
+}
+
+/* Which way a side's men go, in words. */
+static const char *forward_words(piece side)
+{
+    return side == WHITE ? "up the board, toward 1-4" : "down the board, toward 29-32";
+}
+
+/* The direction (vert, horiz) in which `to` is `steps` squares from `from`;
+ * false if it is on no diagonal at that distance. */
+static bool direction_to(int from, int to, int steps, int *vert, int *horiz)
+{
+    for (*vert = UP; *vert <= DOWN; *vert += 2)
+        for (*horiz = LEFT; *horiz <= RIGHT; *horiz += 2)
+            if (on_board(to) && diagonal(from, *vert, *horiz, steps) == to)
+                return true;
+    return false;
+}
+
+/* Why the step w (from -> to, written with -) is not legal. */
+static void why_not_step(const board *b, const move_list *legal, const written_move *w, writer *r)
+{
+    int from = w->sq[0], to = w->sq[1], vert, horiz;
+    piece p = b->at[from];
+    if (legal->n > 0 && is_capture_move(&legal->at[0])) {
+        say(r, "capture is mandatory: %s must take (", side_name(side_of(p)));
+        say_moves(r, legal, any_move, 0, 0);
+        say(r, ")");
+    } else if (!direction_to(from, to, 1, &vert, &horiz)) {
+        say(r, "%d is not diagonally next to %d: a step goes to a neighbouring square", to, from);
+    } else if (!is_empty(b, to)) {
+        say(r, "%d is taken by a %s: a step goes to an empty square", to, piece_name(b->at[to]));
+    } else if (!may_go(p, vert)) {
+        say(r, "a man moves only forward: %s men go %s", side_name(side_of(p)), forward_words(side_of(p)));
+    } else {
+        say(r, "no rule explains this (a bug: please report it)");
+    }
+}
+
+/* Why the capture w, written with every landing or by its ends, is not one
+ * of the legal ones: it walks w's jumps and names the first wrong one. */
+static void why_not_capture(const board *b, const move_list *legal, const written_move *w, writer *r)
+{
+    int from = w->sq[0], vert, horiz;
+    piece p = b->at[from];
+    if (legal->n == 0 || !is_capture_move(&legal->at[0])) {
+        if (w->n == 2 && is_step(b, from, w->sq[1]))
+            say(r, "a step is written with -: %d-%d", from, w->sq[1]);
+        else
+            say(r, "there is nothing to capture: %s has no jump", side_name(side_of(p)));
+        return;
+    }
+    if (!can_capture(b, from)) {
+        say(r, "the %s on %d has no capture; %s can take: ", piece_name(p), from, side_name(side_of(p)));
+        say_moves(r, legal, any_move, 0, 0);
+        return;
+    }
+    if (w->n == 2 && !direction_to(from, w->sq[1], 2, &vert, &horiz)) {
+        say(r, "no capture from %d ends on %d: its captures are ", from, w->sq[1]);
+        say_moves(r, legal, from_square, from, 0);
+        return;
+    }
+    taken_set taken = 0;
+    int at = from;
+    for (int i = 1; i < w->n; i++) {
+        int next = w->sq[i];
+        if (i > 1 && crowns_on(p, at)) {
+            say(r, "the man is crowned on %d, and that ends its move", at);
+            return;
+        }
+        if (!direction_to(at, next, 2, &vert, &horiz)) {
+            say(r, "%d to %d is not a jump: a jump goes over a diagonal neighbour to the square beyond it", at, next);
+            return;
+        }
+        int over = diagonal(at, vert, horiz, 1);
+        if (!may_go(p, vert)) {
+            say(r, "a man jumps only forward: %s men go %s", side_name(side_of(p)), forward_words(side_of(p)));
+            return;
+        }
+        if ((taken & taken_bit(over)) != 0) {
+            say(r, "the piece on %d is taken already: no piece is jumped twice", over);
+            return;
+        }
+        if (!is_opponent(p, b->at[over])) {
+            if (b->at[over] == EMPTY)
+                say(r, "there is no piece on %d to jump", over);
+            else
+                say(r, "%d holds a %s: only the other side's pieces are taken", over, piece_name(b->at[over]));
+            return;
+        }
+        if (!is_empty(b, next) && next != from) {
+            say(r, "%d is taken by a %s: a jump lands on an empty square", next, piece_name(b->at[next]));
+            return;
+        }
+        taken |= taken_bit(over);
+        at = next;
+    }
+    if (!crowns_on(p, at) && can_jump_on(b, p, from, taken, at)) {
+        say(r, "the capture must go on from %d, as capture is mandatory: ", at);
+        say_moves(r, legal, from_square, from, 0);
+        return;
+    }
+    say(r, "no rule explains this (a bug: please report it)");
+}
+
+int find_move(const game *g, const move_list *legal, const written_move *w, char reason[REASON_SIZE])
+{
+    const board *b = &g->pos.b;
+    writer r = {reason, 0};
+    reason[0] = '\0';
+    int by_ends = -1, ends = 0;
+    for (size_t i = 0; i < legal->n; i++) {
+        if (same_path(&legal->at[i], w))
+            return (int)i;
+        if (same_ends(&legal->at[i], w)) {
+            by_ends = (int)i;
+            ends++;
+        }
+    }
+    if (ends == 1)
+        return by_ends;
+    int from = w->sq[0];
+    piece p = b->at[from];
+    char text[MOVE_TEXT_SIZE];
+    write_written(w, text);
+    if (ends > 1) {
+        say(&r, "%s is ambiguous: ", text);
+        say_moves(&r, legal, from_to, from, w->sq[1]);
+        say(&r, "; give every landing");
+    } else if (p == EMPTY) {
+        say(&r, "there is no piece on %d", from);
+    } else if (side_of(p) != g->pos.turn) {
+        say(&r, "%d holds a %s, and %s is to move", from, piece_name(p), side_name(g->pos.turn));
+    } else if (w->capture) {
+        why_not_capture(b, legal, w, &r);
+    } else {
+        why_not_step(b, legal, w, &r);
+    }
+    return -1;
+}
+
+/* ==================== The batch ==================== */
+
+static const char *outcome_words(outcome o)
+{
+    switch (o) {
+    case BLACK_WINS:
+        return "black wins";
+    case WHITE_WINS:
+        return "white wins";
+    case DRAWN:
+        return "draw";
+    case IN_PLAY:
+        break;
+    }
+    return "in play";
+}
+
+/* The span of the line's next space-separated word at or after *at, before
+ * end; false when there is none. */
+static bool next_word(const char *text, size_t end, size_t *at, size_t *len)
+{
+    while (*at < end && text[*at] == ' ')
+        (*at)++;
+    size_t stop = *at;
+    while (stop < end && text[stop] != ' ')
+        stop++;
+    *len = stop - *at;
+    return *len > 0;
+}
+
+/* Why the game admits no more moves, for a move tried after its end. */
+static void say_over(writer *r, const game *g, outcome o)
+{
+    if (o == DRAWN)
+        say(r, "the game is over: drawn, as %d single moves passed without a man moving or a capture", g->quiet);
+    else
+        say(r, "the game is over: %s has no move, and %s", side_name(g->pos.turn), outcome_words(o));
+}
+
+/* Plays the moves text[at..end) from g and prints the answer line; the
+ * moves are known to be well formed.  With show, the board follows. */
+static void play_line(game *g, const char *text, size_t at, size_t end, bool show, FILE *out)
+{
+    move_list legal = {0};
+    size_t len;
+    int number = 0;
+    side_moves(&g->pos.b, g->pos.turn, &legal);
+    for (; next_word(text, end, &at, &len); at += len) {
+        written_move w;
+        char err[NOTATION_ERROR_SIZE], reason[REASON_SIZE];
+        number++;
+        parse_move(text + at, len, 0, &w, err);
+        outcome o = game_outcome(g, &legal);
+        int found = -1;
+        if (o != IN_PLAY) {
+            writer r = {reason, 0};
+            say_over(&r, g, o);
+        } else {
+            found = find_move(g, &legal, &w, reason);
+        }
+        if (found < 0) {
+            char written[MOVE_TEXT_SIZE];
+            write_written(&w, written);
+            fprintf(out, "illegal\t%d\t%s\t%s\n", number, written, reason);
+            if (show)
+                show_position(&g->pos, "  ", out);
+            move_list_free(&legal);
+            return;
+        }
+        game_play(g, &legal.at[found]);
+        legal.n = 0;
+        side_moves(&g->pos.b, g->pos.turn, &legal);
+    }
+    char fen[FEN_SIZE];
+    write_fen(&g->pos, fen);
+    outcome o = game_outcome(g, &legal);
+    fprintf(out, "legal\t%s\tquiet %d/%d", fen, g->quiet, DRAW_QUIET_MOVES);
+    if (o != IN_PLAY)
+        fprintf(out, "\t%s", outcome_words(o));
+    fputc('\n', out);
+    if (show)
+        show_position(&g->pos, "  ", out);
+    move_list_free(&legal);
+}
+
+/* Checks every move of text[at..end) for form; false with the first fault. */
+static bool check_moves(const char *text, size_t at, size_t end, char err[NOTATION_ERROR_SIZE])
+{
+    size_t len, words = 0;
+    for (; next_word(text, end, &at, &len); at += len, words++) {
+        written_move w;
+        if (!parse_move(text + at, len, (int)at + 1, &w, err))
+            return false;
+    }
+    if (words == 0)
+        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: no moves: give at least one, such as 11-15", (int)at + 1);
+    return words > 0;
+}
+
+/* One line of the batch.  Columns are counted from 1 at the line's start. */
+static line_status game_line(const char *text, size_t len, bool show, FILE *out, char err[NOTATION_ERROR_SIZE])
+{
+    if (len > 0 && text[len - 1] == '\n')
+        len--;
+    if (len > 0 && text[len - 1] == '\r')
+        len--;
+    size_t first = 0;
+    while (first < len && (text[first] == ' ' || text[first] == '\t'))
+        first++;
+    if (first == len || text[0] == '#')
+        return LINE_SKIP;
+    const char *tab = memchr(text, '\t', len);
+    size_t fen_len = tab ? (size_t)(tab - text) : len;
+    game g = {.quiet = 0};
+    if (!parse_fen(text, fen_len, 1, &g.pos, err))
+        return LINE_ERROR;
+    if (tab == NULL) {
+        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: missing: a line is a FEN, a tab, then the moves",
+                 (int)len + 1);
+        return LINE_ERROR;
+    }
+    size_t at = fen_len + 1;
+    const char *tab2 = memchr(text + at, '\t', len - at);
+    size_t end = tab2 ? (size_t)(tab2 - text) : len;
+    if (!check_moves(text, at, end, err))
+        return LINE_ERROR;
+    play_line(&g, text, at, end, show, out);
+    return LINE_OK;
+}
+
+int run_games(FILE *in, FILE *out, bool show)
+{
+    char *text = NULL, err[NOTATION_ERROR_SIZE];
+    size_t size = 0;
+    ssize_t len;
+    int status = 0;
+    for (long n = 1; (len = getline(&text, &size, in)) >= 0; n++)
+        if (game_line(text, (size_t)len, show, out, err) == LINE_ERROR) {
+            fputs("error\n", out);
+            fflush(out); /* keep stdout and stderr in order when both are a terminal */
+            fprintf(stderr, "line %ld: %s\n", n, err);
+            status = 2;
+        }
+    if (ferror(in)) {
+        perror("reading input");
+        status = 1;
+    }
+    if (fflush(out) != 0 || ferror(out)) {
+        perror("writing output");
+        status = 1;
+    }
+    free(text);
+    return status;
+}

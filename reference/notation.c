@@ -1,0 +1,260 @@
+/* notation.c - reading and writing FEN positions and PDN moves.
+ *
+ * Like the line parser, these never copy their text: they walk it by index,
+ * so text of any length, NUL bytes included, is fine.  Each fault names the
+ * column where the faulty element starts and quotes it, escaped and cut
+ * short. */
+#include "notation.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "line.h"
+#include "rules.h"
+
+/* ==================== Faults ==================== */
+
+/* The text being read: its field's name, and the column of text[0]. */
+typedef struct {
+    const char *field, *text;
+    int column;
+    char *err;
+} source;
+
+/* "<field>, column N: <printf-formatted what>" into err, N the column of
+ * text[at]; always false. */
+static bool fail(const source *s, size_t at, const char *what, ...)
+{
+    char detail[NOTATION_ERROR_SIZE - 40]; /* room for "moves, column N: " */
+    va_list args;
+    va_start(args, what);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): a false alarm, va_start is just above */
+    vsnprintf(detail, sizeof detail, what, args);
+    va_end(args);
+    snprintf(s->err, NOTATION_ERROR_SIZE, "%s, column %d: %s", s->field, s->column + (int)at, detail);
+    return false;
+}
+
+/* The same, with text[at..at + len) quoted before `what`. */
+static bool fail_quoted(const source *s, size_t at, size_t len, const char *what)
+{
+    char q[QUOTE_SIZE];
+    quote_text(s->text + at, len, q);
+    return fail(s, at, "%s %s", q, what);
+}
+
+/* The first of c in text[from..to), or `to`. */
+static size_t find(const source *s, size_t from, size_t to, char c)
+{
+    const char *hit = from < to ? memchr(s->text + from, c, to - from) : NULL;
+    return hit ? (size_t)(hit - s->text) : to;
+}
+
+static const char *side_name(piece side) { return side == WHITE ? "white" : "black"; }
+
+/* ==================== FEN ==================== */
+
+/* What a FEN is being filled in with. */
+typedef struct {
+    position *pos;
+    int pieces[3];   /* per side (indexed BLACK, WHITE) */
+    bool listed[3];  /* has that side's field been read? */
+} filling;
+
+/* Puts a piece of `side` on square n, read from the element at `at`. */
+static bool place(const source *s, size_t at, filling *f, piece side, bool king, int n)
+{
+    piece there = f->pos->b.at[n];
+    if (there != EMPTY)
+        return side_of(there) == side ? fail(s, at, "square %d is listed twice", n)
+                                      : fail(s, at, "square %d is both white and black", n);
+    if (!king && crowns_on(side, n))
+        return fail(s, at, "a %s man on %d would have been crowned (%s men crown on %s): K%d is a king", side_name(side),
+                    n, side_name(side), side == WHITE ? "1-4" : "29-32", n);
+    if (++f->pieces[side] > MAX_PIECES)
+        return fail(s, at, "%s has more than %d pieces (the %dth is on %d)", side_name(side), MAX_PIECES,
+                    f->pieces[side], n);
+    f->pos->b.at[n] = king ? crowned(side) : side;
+    return true;
+}
+
+/* One square of an element, text[from..to); `at` is the element's start. */
+static bool square_of(const source *s, size_t at, size_t from, size_t to, int *n)
+{
+    *n = square_number(s->text + from, to - from);
+    if (*n < 0)
+        return fail_quoted(s, at, to - at, "is not a square: a square is a number 1-32, K before a king's, as in K30");
+    if (!on_board(*n))
+        return fail_quoted(s, at, to - at, "is off the board (squares are 1-32)");
+    return true;
+}
+
+/* One element of a colour field, text[at..end): a square or a range, a K
+ * before it for kings. */
+static bool read_element(const source *s, size_t at, size_t end, filling *f, piece side)
+{
+    if (at == end)
+        return fail(s, at, "an empty element (a stray comma)");
+    bool king = s->text[at] == 'K';
+    size_t from = at + king, dash = find(s, from, end, '-');
+    int first, last;
+    if (!square_of(s, at, from, dash, &first))
+        return false;
+    last = first;
+    if (dash < end && !square_of(s, at, dash + 1, end, &last))
+        return false;
+    if (last < first)
+        return fail_quoted(s, at, end - at, "is a range that goes down: ranges go up, as in 1-12");
+    for (int n = first; n <= last; n++)
+        if (!place(s, at, f, side, king, n))
+            return false;
+    return true;
+}
+
+/* One colour field, text[at..end): W or B, then its squares. */
+static bool read_field(const source *s, size_t at, size_t end, filling *f)
+{
+    if (at == end)
+        return fail(s, at, "an empty field: a colour field is W or B and its squares, as in W21-32");
+    char c = s->text[at];
+    if (c != 'W' && c != 'B')
+        return fail_quoted(s, at, end - at, "is no colour field: it starts with W (white) or B (black)");
+    piece side = c == 'W' ? WHITE : BLACK;
+    if (f->listed[side])
+        return fail(s, at, "a second %s field: one field for each colour", side_name(side));
+    f->listed[side] = true;
+    if (at + 1 == end) /* no pieces of that colour */
+        return true;
+    for (size_t from = at + 1;;) {
+        size_t comma = find(s, from, end, ',');
+        if (!read_element(s, from, comma, f, side))
+            return false;
+        if (comma == end)
+            return true;
+        from = comma + 1;
+    }
+}
+
+bool parse_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE])
+{
+    source s = {"fen", text, column, err};
+    err[0] = '\0';
+    if (len == 0)
+        return fail(&s, 0, "empty: a position is needed, such as B:W21-32:B1-12 (the start)");
+    size_t colon = find(&s, 0, len, ':');
+    bool side = text[0] == 'B' || text[0] == 'W';
+    if (side && len == 1)
+        return fail(&s, 1, "ends after the side to move: the colour fields follow, as in B:W21-32:B1-12");
+    if (!side || colon != 1)
+        return fail_quoted(&s, 0, colon, "is no side to move: B (black) or W (white), then a colon");
+    *pos = (position){empty_board(), text[0] == 'B' ? BLACK : WHITE};
+    filling f = {pos, {0}, {false}};
+    size_t from = colon + 1;
+    for (int fields = 0;; fields++) {
+        size_t end = find(&s, from, len, ':');
+        if (fields == 2)
+            return fail(&s, from, "a third field: a position is the side to move and two colour fields");
+        if (!read_field(&s, from, end, &f))
+            return false;
+        if (end == len)
+            break;
+        from = end + 1;
+    }
+    if (!f.listed[WHITE] || !f.listed[BLACK])
+        return fail(&s, len, "no %s field: give both colours, as in B:W21-32:B1-12", f.listed[WHITE] ? "black" : "white");
+    return true;
+}
+
+/* Appends side's squares to out at *at: "21,22,K30". */
+static void write_side(const board *b, piece side, char *out, size_t *at)
+{
+    bool first = true;
+    for (int n = 1; n <= SQUARES; n++)
+        if (side_of(b->at[n]) == side) {
+            *at += (size_t)snprintf(out + *at, FEN_SIZE - *at, "%s%s%d", first ? "" : ",", is_king(b->at[n]) ? "K" : "", n);
+            first = false;
+        }
+}
+
+void write_fen(const position *pos, char out[FEN_SIZE])
+{
+    size_t at = (size_t)snprintf(out, FEN_SIZE, "%c:W", pos->turn == WHITE ? 'W' : 'B');
+    write_side(&pos->b, WHITE, out, &at);
+    at += (size_t)snprintf(out + at, FEN_SIZE - at, ":B");
+    write_side(&pos->b, BLACK, out, &at);
+}
+
+/* ==================== Moves ==================== */
+
+static const char move_forms[] = "a move is 11-15 for a step, 18x11 or 27x18x11 for a capture";
+
+bool parse_move(const char *text, size_t len, int column, written_move *m, char err[NOTATION_ERROR_SIZE])
+{
+    source s = {"moves", text, column, err};
+    err[0] = '\0';
+    m->n = 0;
+    m->capture = false;
+    char sign = '\0';
+    for (size_t at = 0;;) {
+        size_t end = at;
+        while (end < len && text[end] >= '0' && text[end] <= '9')
+            end++;
+        if (end == at) {
+            if (at == len && at > 0)
+                return fail_quoted(&s, 0, len, "ends without its last square");
+            char what[128];
+            snprintf(what, sizeof what, "is not a move: %s", move_forms);
+            return fail_quoted(&s, 0, len, what);
+        }
+        int n = square_number(text + at, end - at);
+        if (!on_board(n))
+            return fail_quoted(&s, at, end - at, "is off the board (squares are 1-32)");
+        if (m->n == MAX_JUMPS + 1)
+            return fail_quoted(&s, 0, len, "has more than 12 jumps, and a side has only 12 pieces to take");
+        m->sq[m->n++] = n;
+        if (end == len)
+            break;
+        char c = text[end];
+        if (c != '-' && c != 'x') {
+            char what[128];
+            snprintf(what, sizeof what, "is not a move: %s", move_forms);
+            return fail_quoted(&s, 0, len, what);
+        }
+        if (sign != '\0' && c != sign)
+            return fail_quoted(&s, 0, len, "mixes - and x: a step is 11-15, a capture 18x11 or 27x18x11");
+        if (c == '-' && m->n == 2)
+            return fail_quoted(&s, 0, len, "is a step of more than one square: a step is one square, as in 11-15");
+        sign = c;
+        at = end + 1;
+    }
+    if (m->n == 1)
+        return fail_quoted(&s, 0, len, "is a square, not a move: a move is 11-15, 18x11 or 27x18x11");
+    m->capture = sign == 'x';
+    return true;
+}
+
+/* Writes squares sq[0..n) joined by sign into out. */
+static void write_squares(const int *sq, int n, char sign, char out[MOVE_TEXT_SIZE])
+{
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            out[at++] = sign;
+        at += (size_t)snprintf(out + at, MOVE_TEXT_SIZE - at, "%d", sq[i]);
+    }
+    out[at] = '\0';
+}
+
+void write_move(const move *m, char out[MOVE_TEXT_SIZE])
+{
+    int sq[MAX_JUMPS + 1] = {m->from};
+    for (int i = 0; i < m->n; i++)
+        sq[i + 1] = m->land[i];
+    write_squares(sq, m->n + 1, is_capture_move(m) ? 'x' : '-', out);
+}
+
+void write_written(const written_move *w, char out[MOVE_TEXT_SIZE])
+{
+    write_squares(w->sq, w->n, w->capture ? 'x' : '-', out);
+}
