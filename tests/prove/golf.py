@@ -274,6 +274,62 @@ def nonzero(v):
     return sym.boolean(sym.icmp('ne', v.v, 0, v.w))
 
 
+class Assumed:
+    """Decisions for an executor under a standing assumption (the valid inputs
+    with the start fixed), each one a solver check of the assumption and the
+    path's own conditions: a branch way no such input takes is dropped
+    (prune), a symbolic argument that can be one number only becomes that
+    number (settle).  Inside a callee the path is the callee's own, without
+    its caller's conditions: the decisions hold in every context, so the
+    memoized summaries stay right.  Whoever queries the formulas must assume
+    the same assumption."""
+
+    def __init__(self, assume):
+        self.s = solver()
+        self.s.add(assume)
+        self.cache = {}
+        self.checks = 0
+
+    def _sat(self, pc, extra):
+        key = (tuple(c.get_id() for c in pc), extra.get_id())
+        hit = self.cache.get(key)
+        r = hit and hit[0]
+        if hit is None:
+            self.checks += 1
+            s = self.s
+            s.push()
+            s.add(*pc)
+            s.add(extra)
+            r = s.check() != UNSAT
+            s.pop()
+            self.cache[key] = (r, pc, extra)  # the terms kept alive: z3 reuses a freed term's id
+        return r
+
+    def prune(self, st, cond):
+        pc = [c for c in st.pc if c is not True]
+        c = sym.boolean(cond)
+        return self._sat(pc, c), self._sat(pc, z3.Not(c))
+
+    def settle(self, st, a):
+        pc = [c for c in st.pc if c is not True]
+        x = sym.bv(a.v, a.w)
+        leaves = sym.ite_leaves(a.v)
+        if leaves is not None:
+            vals = sorted({v for _, v in leaves})
+        else:
+            s = self.s
+            s.push()
+            s.add(*pc)
+            r = s.check()
+            vals = [s.model().eval(x, model_completion=True).as_long()] if r == SAT else []
+            s.pop()
+            if len(vals) == 1 and self._sat(pc, x != vals[0]):
+                return None
+            return vals[0] if vals else None
+        may = [v for v in vals if self._sat(pc, x == v)]
+        return may[0] if len(may) == 1 else None
+
+
 class Reference:
     """The reference's compiled code through the shim: prove_reference(black, white, from, to)."""
 
@@ -286,8 +342,14 @@ class Reference:
         if self.fn is None:
             raise Refused('no %s in the reference\'s IR' % fn_name[1:])
 
-    def answer(self, black, white, k, e):
+    def answer(self, black, white, k, e, assume=None):
+        """The reference's answer and UB as formulas.  assume: a condition on
+        the inputs that every query of them assumes (the valid inputs with
+        this start); the run prunes and settles under it (Assumed)."""
         ex = sym.Exec(self.mods, 'llvm')
+        if assume is not None:
+            a = Assumed(assume)
+            ex.prune, ex.settle = a.prune, a.settle
         st = State(None, None)
         args = [V('i', black, 32), V('i', white, 32), V('i', k, 32), V('i', e, 32)]
         r = ex.call(st, self.fn, args, None)

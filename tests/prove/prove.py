@@ -125,7 +125,7 @@ def prove_task(task):
                 gr, gub, dom = run.board_phase(k, cuts, early)
             finally:
                 run.pruner.pop()
-            rr, rub = ref.answer(inp.black, inp.white, k, inp.e)
+            rr, rub = ref.answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
             s = golf.solver(run.lists.defs)
             s.add(inp.valid, inp.s == k, sym.boolean(dom))
             g_nz, r_nz = golf.nonzero(gr), golf.nonzero(rr)
@@ -363,7 +363,7 @@ def check_task(task):
             run.pruner.pop()
     else:
         inp = golf.Inputs()
-        v, ubs = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e)
+        v, ubs = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
     terms = [golf.nonzero(v), sym.boolean(sym.Or(*[c for c, _ in ubs]))]
     fn = zeval.compile_terms(terms, ['black', 'white', 'end'], run.lists.defs if b >= 0 else ())
     out = {}

@@ -470,6 +470,10 @@ class Exec:
         self.stack = []
         self.on_block = None  # hook(state) at each block entry: None to go on, or a tag to stop
         self.prune = None  # hook(state, cond) -> (may_true, may_false)
+        # hook(state, V) -> the number a symbolic argument must be on this path
+        # (the hook proves it), or None.  A call's arguments made numbers let
+        # the callee's branches on them resolve, so a recursion bottoms out.
+        self.settle = None
         self.list_read = None  # hook(state, ptr, where) -> V, for the golf's lists
         self.load_stop = None  # hook(state, inst) before a load: None to go on, or a tag to stop
         self.budget = None  # instructions left to this exploration (all calls included), or None
@@ -1503,6 +1507,10 @@ class Exec:
                 # what the path's branches settle (a landing known not to be 0)
                 r = conc_bv(known(st.facts, a.v))
                 if r is not a.v:
+                    a = V('i', r, a.w, a.p)
+            if a.k == 'i' and not isinstance(a.v, int) and self.settle is not None:
+                r = self.settle(st, a)
+                if r is not None:
                     a = V('i', r, a.w, a.p)
             self.check_param_attrs(st, a, attrs, inst.where(), t)
             args.append(a)
