@@ -79,6 +79,18 @@ def golf_run(b):
 
 
 INPUTS = {}
+REF_ANSWERS = {}
+
+
+def reference_answer(inp, k):
+    """The reference's answer and UB for start k as formulas, once per worker
+    process (the builds share it: the inputs are the same z3 constants)."""
+    if k not in REF_ANSWERS:
+        t = time.time()
+        r = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
+        REF_ANSWERS[k] = r + (time.time() - t,)
+        return REF_ANSWERS[k]
+    return REF_ANSWERS[k][:2] + (0.0,)
 
 
 def model_int(m, v):
@@ -107,16 +119,36 @@ def fewest_pieces(s, inp, m):
 
 
 def prove_task(task):
+    """Proves starts for the builds bs, start by start (each start's reference
+    formulas made once, for every build): a result dict per build, the last
+    with the failure if one failed."""
+    bs, starts = task
+    outs = {}
+    for k in starts:
+        for b in bs:
+            res = prove_build_starts(b, [k])
+            if b not in outs:
+                outs[b] = res
+            else:
+                o = outs[b]
+                o['starts'] += res['starts']
+                for x in ('board', 'ref', 'solve'):
+                    o[x] += res[x]
+                o['fail'] = res['fail']
+            if res['fail'] is not None:
+                return [o for c, o in outs.items() if c != b] + [outs[b]]
+    return list(outs.values())
+
+
+def prove_build_starts(b, starts):
     """Proves starts for build b: a result dict (failure details if any)."""
-    b, starts = task
     label = OPTS.build[b][0]
-    out = {'build': b, 'starts': [], 'board': 0.0, 'list': None, 'steps': [], 'fail': None}
+    out = {'build': b, 'starts': [], 'board': 0.0, 'ref': 0.0, 'solve': 0.0, 'list': None, 'steps': [], 'fail': None}
     try:
         t = time.time()
         run, inp, cuts, early = golf_run(b)
         out['list'] = run.list_seconds
         out['steps'] = [(n, h, round(s, 2)) for n, h, s in run.steps]
-        ref = golf.Reference(OPTS.reference_ll)
         for k in starts:
             t = time.time()
             run.pruner.push()
@@ -125,13 +157,16 @@ def prove_task(task):
                 gr, gub, dom = run.board_phase(k, cuts, early)
             finally:
                 run.pruner.pop()
-            rr, rub = ref.answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
+            out['board'] += time.time() - t
+            rr, rub, secs = reference_answer(inp, k)
+            out['ref'] += secs
+            t = time.time()
             s = golf.solver(run.lists.defs)
             s.add(inp.valid, inp.s == k, sym.boolean(dom))
             g_nz, r_nz = golf.nonzero(gr), golf.nonzero(rr)
             s.add(z3.Or(g_nz != r_nz, *[sym.boolean(c) for c, _ in gub + rub]))
             r = s.check()
-            out['board'] += time.time() - t
+            out['solve'] += time.time() - t
             if r == z3.unsat:
                 out['starts'].append(k)
                 continue
@@ -272,7 +307,7 @@ def prove(opts):
     # Deep starts first: a wrong golf usually shows there, and a run stops at the first failure.
     order = sorted(starts, key=lambda k: -k)
     chunks = [order[j::opts.jobs] for j in range(opts.jobs)]
-    tasks = [(b, ch) for b in builds for ch in chunks if ch]
+    tasks = [(list(builds), ch) for ch in chunks if ch]
     results = {b: [] for b in builds}
     failed = None
     ctx = multiprocessing.get_context('fork')
@@ -283,10 +318,11 @@ def prove(opts):
         pool = ctx.Pool(opts.jobs)
         it = pool.imap_unordered(prove_task, tasks)
     try:
-        for res in it:
-            results[res['build']].append(res)
-            if res['fail'] is not None:
-                failed = res
+        for outs in it:
+            for res in outs:
+                results[res['build']].append(res)
+            if outs[-1]['fail'] is not None:
+                failed = outs[-1]
                 break
     finally:
         if pool is not None:
@@ -301,11 +337,15 @@ def prove(opts):
         rs = results[b]
         lists = max(r['list'] or 0 for r in rs)
         board = sum(r['board'] for r in rs)
+        solve = sum(r['solve'] for r in rs)
         steps = rs[0]['steps']
         done = sorted(k for r in rs for k in r['starts'])
-        say('%s: list phase %.1f s (%s); board phase %.1f s for %d starts (CPU, summed over workers)'
+        say('%s: list phase %.1f s (%s); board phase %.1f s, equality and UB queries %.1f s, for %d starts '
+            '(CPU, summed over workers)'
             % (label, lists, ', '.join('%s list: loop at %s, induction step %.2f s' % s for s in steps),
-               board, len(done)))
+               board, solve, len(done), ))
+    ref = sum(r['ref'] for b in builds for r in results[b])
+    say('the reference: its formulas for %d starts in %.1f s (CPU, summed over workers)' % (len(set(starts)), ref))
     names = ', '.join(opts.build[b][0] for b in builds)
     if len(set(starts)) == 32:
         say('golf == reference on every valid input (32 starts, builds %s), %.0f s' % (names, time.time() - t0))
