@@ -198,6 +198,13 @@ def prove_build_starts(b, starts):
     return out
 
 
+def worker_init():
+    """A worker dies at once on SIGTERM (the pool's terminate): the parent's
+    handler, raising SystemExit, could fire inside z3 and leave the pool
+    waiting on it."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 # ==================== Main side ====================
 
 def squares(mask):
@@ -315,7 +322,7 @@ def prove(opts):
         it = map(prove_task, tasks)
         pool = None
     else:
-        pool = ctx.Pool(opts.jobs)
+        pool = ctx.Pool(opts.jobs, initializer=worker_init)
         it = pool.imap_unordered(prove_task, tasks)
     try:
         for outs in it:
@@ -405,10 +412,10 @@ def check_task(task):
         inp = golf.Inputs()
         v, ubs = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
     terms = [golf.nonzero(v), sym.boolean(sym.Or(*[c for c, _ in ubs]))]
-    fn = zeval.compile_terms(terms, ['black', 'white', 'end'], run.lists.defs if b >= 0 else ())
+    fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], run.lists.defs if b >= 0 else ())
     out = {}
     for i, (black, white, _, e) in items:
-        ans, ub = fn(black, white, e)
+        ans, ub = fn(black, white, k, e)
         out[i] = (bool(ans), bool(ub))
     return b, out
 
@@ -477,7 +484,7 @@ def check(opts):
     model = {b: {} for b in builds + [-1]}
     conc = {b: {} for b in builds}
     ctx = multiprocessing.get_context('fork')
-    pool = ctx.Pool(opts.jobs)
+    pool = ctx.Pool(opts.jobs, initializer=worker_init)
     try:
         for b, res in pool.imap_unordered(check_task, tasks):
             model[b].update(res)
