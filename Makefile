@@ -358,6 +358,9 @@ $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 	@mkdir -p "$(@D)"
 	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
+# tests/prove.bats runs make prove (and on mutants, with the same reference).
+TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
+
 # ==================== submit: the answer post ====================
 # golf/permalink.c makes and reads Attempt This Online and Try It Online
 # links offline, with zlib's deflate (Debian package zlib1g-dev); the post
