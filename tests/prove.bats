@@ -14,9 +14,13 @@ MUTANTS="$ROOT/tests/mutants.tsv"
 # A third of tests/mutants.tsv, one or two of each kind of bug: the board's
 # edges and ghosts, the chain and its rounds, the forced capture, the masks
 # and the lists, a jump's squares, the steps.  (Every row is refuted by make
-# prove; this many fit make test's budget.)
+# prove; this many fit make test's budget.  PROVE_ALL_MUTANTS=1 runs them
+# all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
 PROVE_MUTANTS=(edge-wrap ghost-17 early-chain-stop capture-not-mandatory too-few-rounds
     black-mask-late whites-skipped square-32-bits dir5-landing both-ways-xor step-onto-occupied)
+if [ -n "${PROVE_ALL_MUTANTS:-}" ]; then
+    mapfile -t PROVE_MUTANTS < <(awk -F'\t' '!/^#/ && NF { print $1 }' "$MUTANTS")
+fi
 # The mutants are proved against one build, each run on one core, two runs
 # side by side.
 MUTANT_BUILD=clang-19:-O2
