@@ -28,7 +28,7 @@ MUTANT_BUILD=clang-19:-O2
 CHECK_POSITIONS=3000
 # The counterexample make prove prints: a cases.tsv row whose name says
 # which build answered what.
-ROW='^[-0-9,]+	[-0-9,]+	[0-9]+	[0-9]+	(true|false)	(true|false)	prove: '
+ROW='^[-0-9,]+\t[-0-9,]+\t[0-9]+\t[0-9]+\t(true|false)\t(true|false)\tprove: '
 
 # plant TSV NAME FILE: golf/checkers.c with row NAME of TSV applied (search
 # replaced by replace, columns 2 and 3), into FILE; fails if the search is
