@@ -58,7 +58,7 @@ ifeq ($(MAKE_TYPED),)
 MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
 endif
 export MAKE_TYPED
-NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
+NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") "tests/needs"
 SUBMAKE = $(MAKE) --no-print-directory
 
@@ -291,6 +291,75 @@ $(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VE
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
+
+# ==================== prove: golf == reference, by z3 ====================
+# tests/prove/ turns the golf's LLVM IR (each PROVE_BUILDS entry, golf's
+# flags) and the reference's (at PROVE_REF_LEVEL, through tests/prove/shim.c)
+# into z3 formulas and proves them equal on every valid input (README, make
+# prove).  Each build's protocol driver is linked from the same IR, to
+# replay a counterexample.  `make prove GOLF=file` proves another golf
+# (PROVE_OUT=dir keeps its build apart; the source is copied in, so GOLF may
+# be any path).  PROVE_ARGS passes --starts LIST, --jobs N; `make
+# prove-check` tests the model against the compiled programs
+# (PROVE_POSITIONS random positions).
+PROVE_BUILDS    ?= clang-19:-O0 clang-19:-O2
+PROVE_OUT       := $(BUILD)/prove
+PROVE_ARGS      :=
+PROVE_POSITIONS ?= 100000
+PROVE_REF_CC    := clang-19
+PROVE_REF_LEVEL := -O1
+PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
+# The reference's sources but its CLI, and the shim: IR only for what the
+# shim calls is ever read.
+PROVE_REF_SRC   := $(filter-out reference/main.c,$(wildcard reference/*.c))
+PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
+# -O0 is C's own operations one for one: a broken nsw flag is C's undefined
+# behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
+prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
+PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
+	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(call prove_rule,$e) \
+	    "$(PROVE_OUT)/golf-$(call golf_id,$e).ll" "$(PROVE_OUT)/golf-$(call golf_id,$e)")
+
+.PHONY: prove prove-build prove-check
+prove: ## golf == reference on every valid input, proved by z3 from clang's IR (GOLF=file, PROVE_BUILDS)
+	@$(NEEDS) prove
+	@$(SUBMAKE) prove-build
+	@$(PROVE_CMD) $(PROVE_ARGS)
+
+prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
+	@$(NEEDS) prove
+	@$(SUBMAKE) prove-build
+	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
+
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
+
+$(PROVE_OUT)/golf.c: FORCE
+	@mkdir -p "$(@D)"
+	@cmp -s "$(GOLF)" "$@" || cp "$(GOLF)" "$@"
+
+define prove_build
+$(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
+$(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<"
+$(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf-$(call golf_id,$1).ll
+	$(call golf_cc,$1) $$(SAN) -c -o "$$@" "$$<"
+$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(PROVE_OUT)/golf-$(call golf_id,$1).o $(REF_LIB)
+	$$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
+endef
+$(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
+
+$(STAMPS)/prove-ref: export STAMP = $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm
+
+$(BUILD)/prove-ref/%.ll: reference/%.c reference/*.h $(STAMPS)/prove-ref
+	@mkdir -p "$(@D)"
+	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
+
+$(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
+	@mkdir -p "$(@D)"
+	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
+
+# tests/prove.bats runs make prove (and on mutants, with the same reference).
+TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
 
 # ==================== submit: the answer post ====================
 # golf/permalink.c makes and reads Attempt This Online and Try It Online

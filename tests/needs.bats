@@ -187,7 +187,9 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
 @test "make prove needs clang-19 and a python3 that imports z3: PYTHON if set, else the first candidate that does" {
     local path
     path=$(bare_path 1000)
+    # make prove builds the reference's CLI too: the C compiler, CC.
     ln -sf "$(command -v clang-19)" "$path/clang-19"
+    ln -sf "$(command -v gcc)" "$path/gcc"
     printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
     printf '#!/bin/sh\nexit 0\n' > "$path/python-z3"
     chmod +x "$path/python-no-z3" "$path/python-z3"

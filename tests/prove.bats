@@ -1,0 +1,144 @@
+#!/usr/bin/env bats
+# `make prove` in small (tests/prove/): the proof of the real golf, its
+# model against the machine on a sample, a needle that make verify's search
+# misses and the proof refutes, and a representative third of the planted
+# bugs of tests/mutants.tsv refuted, each counterexample replayed here
+# through the mutant's own build and the reference.  The whole model check
+# is `make prove-check`; every mutant, the same loop over all rows.
+
+bats_require_minimum_version 1.11.0 # bats_test_function
+load test_helper
+
+NEEDLES="$ROOT/tests/prove/needles.tsv"
+MUTANTS="$ROOT/tests/mutants.tsv"
+# A third of tests/mutants.tsv, one or two of each kind of bug: the board's
+# edges and ghosts, the chain and its rounds, the forced capture, the masks
+# and the lists, a jump's squares, the steps.  (Every row is refuted by make
+# prove; this many fit make test's budget.  PROVE_ALL_MUTANTS=1 runs them
+# all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
+PROVE_MUTANTS=(edge-wrap ghost-17 early-chain-stop capture-not-mandatory too-few-rounds
+    black-mask-late whites-skipped square-32-bits dir5-landing both-ways-xor step-onto-occupied)
+if [ -n "${PROVE_ALL_MUTANTS:-}" ]; then
+    mapfile -t PROVE_MUTANTS < <(awk -F'\t' '!/^#/ && NF { print $1 }' "$MUTANTS")
+fi
+# The mutants are proved against one build, each run on one core, two runs
+# side by side.
+MUTANT_BUILD=clang-19:-O2
+# Random positions for the model-against-machine sample.
+CHECK_POSITIONS=3000
+# The counterexample make prove prints: a cases.tsv row whose name says
+# which build answered what.
+ROW='^[-0-9,]+\t[-0-9,]+\t[0-9]+\t[0-9]+\t(true|false)\t(true|false)\tprove: '
+
+# plant TSV NAME FILE: golf/checkers.c with row NAME of TSV applied (search
+# replaced by replace, columns 2 and 3), into FILE; fails if the search is
+# not in the golf exactly once.
+plant() {
+    local search replace golf rest count=0
+    IFS=$'\t' read -r search replace < <(awk -F'\t' -v n="$2" '$1 == n { print $2 "\t" $3; exit }' "$1")
+    [ -n "$search" ] || { echo "no row $2 in $1"; return 1; }
+    golf=$(< "$ROOT/golf/checkers.c")
+    rest=$golf
+    while [[ $rest == *"$search"* ]]; do
+        rest=${rest#*"$search"}
+        count=$((count + 1))
+    done
+    [ "$count" -eq 1 ] || { echo "row $2 of $1: its search occurs $count times in golf/checkers.c; update the row"; return 1; }
+    printf '%s' "${golf/"$search"/"$replace"}" > "$3"
+}
+
+# prove_mutant NAME DIR: make prove on the mutant NAME in DIR (DIR/mutant.c,
+# its builds in DIR/prove), the output in DIR/out, the status in DIR/status.
+prove_mutant() {
+    local dir=$2 status=0
+    mkdir -p "$dir"
+    plant "$MUTANTS" "$1" "$dir/mutant.c" > "$dir/out" 2>&1 || { echo 99 > "$dir/status"; return; }
+    make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove GOLF="$dir/mutant.c" \
+        PROVE_OUT="$(in_checkout "$dir")/prove" PROVE_BUILDS="$MUTANT_BUILD" PROVE_ARGS="--jobs 1" \
+        >> "$dir/out" 2>&1 || status=$?
+    echo "$status" > "$dir/status"
+}
+
+# refuted OUT DIR: make prove's output OUT (the run exited non-zero) holds a
+# counterexample row, replayed by the tool; replayed again here, through the
+# mutant's build in DIR and the reference, the two disagree and the
+# reference says what the row's column 5 says.  Sets row.
+refuted() {
+    local golf_says ref_says label driver
+    row=$(grep -m 1 -P "$ROW" "$1") || fail "no counterexample row in make prove's output:
+$(cat "$1")"
+    grep -q '^prove: replayed: .* says \(true\|false\), the reference (--rule challenge) says \(true\|false\)$' "$1" ||
+        fail "make prove did not replay the row: $(cat "$1")"
+    grep -q '^prove: not proved' "$1" || fail "no closing 'not proved' line: $(cat "$1")"
+    # The row's name says which build answered: "prove: clang-19 -O2 says true".
+    label=${row##*prove: }
+    label=${label% says *}
+    driver="$2/golf-${label// /}"
+    [ -x "$driver" ] || fail "no build $driver for the row: $row"
+    golf_says=$(cut -f1-4 <<< "$row" | "$driver")
+    ref_says=$(cut -f1-4 <<< "$row" | "$BUILD/reference" --rule challenge)
+    [ "$ref_says" = "$(cut -f5 <<< "$row")" ] || fail "the reference says $ref_says to the row: $row"
+    [ "$golf_says" != "$ref_says" ] || fail "golf and reference agree on the row ($golf_says): $row"
+}
+
+setup_file() {
+    [ -x "$BUILD/reference" ] || {
+        echo "$BUILD/reference is missing: run make test" >&2
+        return 1
+    }
+    export ROOT BUILD MUTANTS MUTANT_BUILD
+    export -f plant prove_mutant in_checkout
+    printf '%s\n' "${PROVE_MUTANTS[@]}" |
+        xargs -P 2 -I '{}' bash -c 'prove_mutant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
+}
+
+@test "make prove: the golf equals the reference on every valid input, at -O0 and -O2 of clang-19" {
+    run project_make prove
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds clang-19 -O0, clang-19 -O2\), [0-9]+ s$'
+    printf '# %s\n' "${lines[-1]#prove: }" >&3
+}
+
+@test "make prove-check: the proof's formulas and executor agree with the compiled programs on $CHECK_POSITIONS positions" {
+    run project_make prove-check PROVE_POSITIONS="$CHECK_POSITIONS"
+    assert_success
+    assert_line --index -1 --regexp "^prove: model vs machine: $CHECK_POSITIONS positions, 0 mismatches, [0-9]+ s$"
+    refute_line --regexp ' [1-9][0-9]* do not'
+    printf '# %s\n' "${lines[-1]#prove: }" >&3
+}
+
+@test "a needle wrong on one board only: verify's quick search passes it, make prove refutes it on that board" {
+    local needle="$BATS_TEST_TMPDIR/needle.c" black white
+    run plant "$NEEDLES" one-board "$needle"
+    assert_success
+    IFS=$'\t' read -r black white < <(awk -F'\t' '$1 == "one-board" { print $4 "\t" $5 }' "$NEEDLES")
+    # verify's search (the quick slice, one build) finds nothing wrong;
+    # the full make verify passes it as well, 109930112 positions.
+    run project_make verify-build GOLF="$needle" VERIFY_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/verify" GOLF_MATRIX=gcc:-O2
+    assert_success
+    run "$BATS_TEST_TMPDIR/verify/verify" --quick
+    assert_success
+    assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
+    # make prove refutes it, on that board, to square 1.
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    assert_failure
+    printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
+    refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
+    [[ $(cut -f1,2,4 <<< "$row") == "$black"$'\t'"$white"$'\t'1 ]] || fail "not the needle's board: $row"
+    printf '# %s\n' "$row" >&3
+}
+
+# mutant_refuted NAME: make prove (setup_file) refuted the mutant NAME.
+mutant_refuted() {
+    local dir="$BATS_FILE_TMPDIR/$1" row
+    [ -f "$dir/status" ] || fail "mutant $1 was not proved"
+    [ "$(cat "$dir/status")" -ne 99 ] || fail "$(cat "$dir/out")"
+    [ "$(cat "$dir/status")" -ne 0 ] || fail "make prove proved mutant $1 equal to the reference:
+$(cat "$dir/out")"
+    refuted "$dir/out" "$dir/prove"
+    printf '# %-22s %s\n' "$1" "$row" >&3
+}
+
+for name in "${PROVE_MUTANTS[@]}"; do
+    bats_test_function --description "make prove refutes mutant $name with a counterexample that replays" -- mutant_refuted "$name"
+done

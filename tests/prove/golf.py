@@ -1,0 +1,359 @@
+"""golf.py - one build of the golf and the reference, as formulas.
+
+GolfRun runs the golf's f(b, w, s, e) symbolically on every valid input:
+the black and white squares as two 32-bit sets (their lists in any order,
+lists.py), the start s among the whites, the end e in 1..32.  The list
+phase runs once for a symbolic start: every loop over a list is cut by
+induction.  It ends where the lists are done, at the first loop header
+with no list left to read (the cut).  The board phase then runs from the
+cut once per start, with s made concrete, so the rounds unroll.
+
+reference_answer runs the reference's compiled code through the shim
+(tests/prove/shim.c) on the same sets."""
+import time
+
+import z3
+
+import ir
+import sym
+import lists
+from ir import Refused, loop_info
+from sym import V, Ptr, State, And, Or, Not
+
+UNSAT, SAT = z3.unsat, z3.sat
+
+
+def solver(defs=()):
+    """A bit-vector solver that never rewrites across named terms: simplify
+    each assertion, bit-blast, SAT.  (z3's default QF_BV pipeline solves
+    equations first, which would put the named folds back together.)"""
+    s = z3.Then('simplify', 'propagate-values', 'bit-blast', 'sat').solver()
+    for v, e in defs:
+        s.add(v == e)
+    return s
+
+
+class Inputs:
+    """The symbolic inputs and what makes them valid."""
+
+    def __init__(self):
+        self.black = z3.BitVec('black', 32)
+        self.white = z3.BitVec('white', 32)
+        self.s = z3.BitVec('start', 32)
+        self.e = z3.BitVec('end', 32)
+        self.valid = z3.And((self.black & self.white) == 0,
+                            z3.UGE(self.s, 1), z3.ULE(self.s, 32),
+                            z3.Extract(0, 0, z3.LShR(self.white, self.s - 1)) == 1,
+                            z3.UGE(self.e, 1), z3.ULE(self.e, 32))
+
+
+class StepFailed(Exception):
+    """The induction step of a list loop does not hold: (family, model, reasons)."""
+
+
+class GolfRun:
+    def __init__(self, ll_path, rule, inputs, fn_name='@f'):
+        self.mod = ir.parse_module(ll_path)
+        self.fn = self.mod.functions.get(fn_name)
+        if self.fn is None:
+            raise Refused('%s defines no function %s' % (ll_path, fn_name[1:]))
+        if self.fn.error:
+            raise Refused(self.fn.error)
+        if len(self.fn.params) != 4:
+            raise Refused('%s takes %d parameters, not f(b, w, s, e)' % (fn_name[1:], len(self.fn.params)))
+        self.rule = rule
+        self.inp = inputs
+        self.ex = sym.Exec([self.mod], rule)
+        self.lists = lists.Lists(self.ex, inputs.valid)
+        self.LB = self.lists.new_list('black', inputs.black)
+        self.LW = self.lists.new_list('white', inputs.white)
+        self.loops = loop_info(self.fn)
+        self.in_loop = set()
+        for body in self.loops.values():
+            self.in_loop |= body
+        self.pruner = solver()
+        self.pruner.add(inputs.valid)
+        self.lists.on_def = lambda v, e: self.pruner.add(v == e)
+        self.ex.prune = self.prune
+        self.steps = []  # (list name, header, seconds)
+        self.in_board = False
+        self.top_frame = None
+        self.list_seconds = 0.0
+
+    def prune(self, st, cond):
+        """At a branch, drop a way no valid input takes (a loop whose count
+        depends on the input must not unroll forever; an empty white list
+        must not lead anywhere).  After the lists, only inside loops: other
+        branches cost the solver more than the paths they would save."""
+        if st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
+            return True, True  # a callee's paths are merged, not pruned
+        s = self.pruner
+        s.push()
+        s.add(*[c for c in st.pc if c is not True])
+        may = []
+        for c in (cond, Not(cond)):
+            s.push()
+            s.add(sym.boolean(c))
+            may.append(s.check() != UNSAT)
+            s.pop()
+        s.pop()
+        return may[0], may[1]
+
+    def nonzero(self, st, x):
+        """The solver says x cannot be 0 on st's path."""
+        s = self.pruner
+        s.push()
+        s.add(*[c for c in st.pc if c is not True])
+        s.add(x == 0)
+        r = s.check()
+        s.pop()
+        return r == UNSAT
+
+    def prove_step(self, L, H, assume, bad, names):
+        t = time.time()
+        s = solver(self.lists.defs)
+        s.add(assume)
+        s.add(Or(*[b for b, _ in bad]) if bad else False)
+        r = s.check()
+        secs = time.time() - t
+        if r == UNSAT:
+            self.steps.append((L.name, H, secs))
+            return
+        if r != SAT:
+            raise StepFailed((L, H, None, ['the solver gave up (%s)' % r], names))
+        m = s.model()
+        reasons = [why for b, why in bad if z3.is_true(m.eval(sym.boolean(b), model_completion=True))]
+        raise StepFailed((L, H, m, reasons, names))
+
+    def list_phase(self):
+        """Runs f from its entry through the lists: (cut states, states that returned first)."""
+        t = time.time()
+        fn, inp = self.fn, self.inp
+        st = State(fn, None)
+        args = [V('p', Ptr(self.LB, 0, 0), 64), V('p', Ptr(self.LW, 0, 0), 64),
+                V('i', inp.s, 32), V('i', inp.e, 32)]
+        for (pname, t_, attrs), a in zip(fn.params, args):
+            if (t_ == sym.PTR) != (a.k == 'p') or (a.k == 'i' and t_ != sym.I32):
+                raise Refused('%s: parameter %s is not of the type f(int *, int *, int, int) has' % (fn.where(), pname))
+            a2 = self.ex.check_param_attrs(st, a, attrs, fn.where(), t_)
+            st.regs[pname] = a2
+        sym.check_fn_attrs(fn)
+        st.frame = self.ex.frame_for(fn, args)
+        self.top_frame = st.frame
+        work, cuts, early = [st], [], []
+        families = 0
+        top = st.frame
+
+        def read_stop(s, inst):
+            # Before a read, inside a loop, of a list square this path has
+            # not read yet: where a loop over that list may be cut.
+            if s.frame is not top or s.block not in self.in_loop:
+                return None
+            if s.skip == (s.block, s.idx):
+                s.skip = None
+                return None
+            pv = self.ex.operand(s, sym.PTR, inst.args[0])
+            return 'read' if pv.k == 'p' and self.lists.unread(s, pv.v) else None
+
+        def header_stop(s):
+            # After a list's loop, each loop header: are the lists done?
+            return 'header' if s.tag is not None and s.frame is top and s.block in self.loops else None
+
+        saved = self.ex.load_stop
+        self.ex.load_stop = read_stop
+        try:
+            while work:
+                s0 = work.pop()
+                # Each path on its own.  After a list's loop, a path is only
+                # followed to see whether another list's loop comes, on a
+                # small budget; one that cannot go on (a recursion on the
+                # start, still symbolic, say) is handed to the board phase
+                # from the start of the block it was in, where the start
+                # becomes a number.
+                before = s0.fork() if s0.tag is not None else None
+                try:
+                    self.ex.budget = 20000 if s0.tag is not None else None
+                    forks = self.ex.step_block(s0, header_stop) if s0.status is None else None
+                except Refused:
+                    if before is None:
+                        raise
+                    cuts.append(before)
+                    continue
+                finally:
+                    self.ex.budget = None
+                if forks:
+                    work.extend(forks)
+                if s0.status is None:
+                    work.append(s0)
+                    continue
+                s = s0
+                if s.status == 'header':
+                    # The lists are done once an iteration reads nothing new.
+                    s.status = None
+                    (work if self.lists.reads_ahead(s, s.block) else cuts).append(s)
+                    continue
+                if s.status != 'read':
+                    early.append(s)  # it returned (or met certain UB)
+                    continue
+                s.status = None
+                P = (s.block, s.idx)
+                inst = self.fn.blocks[s.block].insts[s.idx]
+                pv = self.ex.operand(s, sym.PTR, inst.args[0])
+                got = self.lists.canonical(s, pv.v, self.nonzero)
+                if got is None:
+                    s.skip = P
+                    work.append(s)
+                    continue
+                s2, pt = got
+                self.ex.load_stop = saved
+                try:
+                    out = self.lists.family(s2, P, pt, self.prove_step)
+                except lists.NotACut:
+                    s.skip = P
+                    work.append(s)
+                    continue
+                finally:
+                    self.ex.load_stop = read_stop
+                families += 1
+                out.status = None
+                out.skip = P  # it is about to read the terminator there
+                out.tag = 'lists'
+                work.append(out)
+        finally:
+            self.ex.load_stop = saved
+            self.ex.budget = None
+        if not families:
+            raise Refused('%s: no loop over the lists was found' % fn.where())
+        self.list_seconds = time.time() - t
+        return cuts, early
+
+    def board_phase(self, k, cuts, early):
+        """From the cut with start k: the golf's answer and UB as formulas,
+        and the condition that one of the paths is taken (it holds for every
+        input whose list reads are consistent: a query must assume it)."""
+        sub = [(self.inp.s, z3.BitVecVal(k, 32))]
+        self.in_board = True
+        states = []
+        for c in cuts + early:
+            s = lists.subst_state(c, sub, simplify=True)
+            if any(x is False for x in s.pc):
+                continue  # a path no input with this start takes
+            s.status = c.status
+            s.ret = None if c.ret is None else lists.subst_value(c.ret, sub, True)
+            s.facts = {}
+            states.append(s)
+        todo = [s for s in states if s.status is None]
+        done = [s for s in states if s.status is not None]
+        done += self.ex.explore(todo, None)
+        rets, ubs, pcs = [], [], []
+        for s in done:
+            pc = s.path_cond()
+            pcs.append(pc)
+            for c, wh in s.ubs:
+                ubs.append((And(pc, c), wh))
+            if s.status == 'ret':
+                rets.append((pc, s.ret))
+            elif s.status != 'ub':
+                raise Refused('%s: a path ends as %s' % (self.fn.where(), s.status))
+        if not rets:
+            raise Refused('%s never returns' % self.fn.where())
+        ret = rets[-1][1]
+        for pc, r in reversed(rets[:-1]):
+            ret = sym.ite_value(pc, r, ret)
+        st0 = State(self.fn, None)
+        ret = self.ex.ret_attrs(st0, ret, self.fn.ret_attrs, 'the return of f')
+        ubs += st0.ubs
+        if ret.p is not False:
+            ubs.append((ret.p, 'the golf\'s result is poison'))
+        return ret, ubs, Or(*pcs)
+
+
+def nonzero(v):
+    if v.k == 'b':
+        return sym.boolean(v.v)
+    return sym.boolean(sym.icmp('ne', v.v, 0, v.w))
+
+
+class Assumed:
+    """Decisions for an executor under a standing assumption (the valid inputs
+    with the start fixed), each one a solver check of the assumption and the
+    path's own conditions: a branch way no such input takes is dropped
+    (prune), a symbolic argument that can be one number only becomes that
+    number (settle).  Inside a callee the path is the callee's own, without
+    its caller's conditions: the decisions hold in every context, so the
+    memoized summaries stay right.  Whoever queries the formulas must assume
+    the same assumption."""
+
+    def __init__(self, assume):
+        self.s = solver()
+        self.s.add(assume)
+        self.cache = {}
+        self.checks = 0
+
+    def _sat(self, pc, extra):
+        key = (tuple(c.get_id() for c in pc), extra.get_id())
+        hit = self.cache.get(key)
+        r = hit and hit[0]
+        if hit is None:
+            self.checks += 1
+            s = self.s
+            s.push()
+            s.add(*pc)
+            s.add(extra)
+            r = s.check() != UNSAT
+            s.pop()
+            self.cache[key] = (r, pc, extra)  # the terms kept alive: z3 reuses a freed term's id
+        return r
+
+    def prune(self, st, cond):
+        pc = [c for c in st.pc if c is not True]
+        c = sym.boolean(cond)
+        return self._sat(pc, c), self._sat(pc, z3.Not(c))
+
+    def settle(self, st, a):
+        pc = [c for c in st.pc if c is not True]
+        x = sym.bv(a.v, a.w)
+        leaves = sym.ite_leaves(a.v)
+        if leaves is not None:
+            vals = sorted({v for _, v in leaves})
+        else:
+            s = self.s
+            s.push()
+            s.add(*pc)
+            r = s.check()
+            vals = [s.model().eval(x, model_completion=True).as_long()] if r == SAT else []
+            s.pop()
+            if len(vals) == 1 and self._sat(pc, x != vals[0]):
+                return None
+            return vals[0] if vals else None
+        may = [v for v in vals if self._sat(pc, x == v)]
+        return may[0] if len(may) == 1 else None
+
+
+class Reference:
+    """The reference's compiled code through the shim: prove_reference(black, white, from, to)."""
+
+    def __init__(self, ll_paths, fn_name='@prove_reference'):
+        self.mods = [ir.parse_module(p) for p in ll_paths]
+        self.fn = None
+        for m in self.mods:
+            if fn_name in m.functions:
+                self.fn = m.functions[fn_name]
+        if self.fn is None:
+            raise Refused('no %s in the reference\'s IR' % fn_name[1:])
+
+    def answer(self, black, white, k, e, assume=None):
+        """The reference's answer and UB as formulas.  assume: a condition on
+        the inputs that every query of them assumes (the valid inputs with
+        this start); the run prunes and settles under it (Assumed)."""
+        ex = sym.Exec(self.mods, 'llvm')
+        if assume is not None:
+            a = Assumed(assume)
+            ex.prune, ex.settle = a.prune, a.settle
+        st = State(None, None)
+        args = [V('i', black, 32), V('i', white, 32), V('i', k, 32), V('i', e, 32)]
+        r = ex.call(st, self.fn, args, None)
+        ubs = list(st.ubs)
+        if r.p is not False:
+            ubs.append((r.p, 'the reference\'s result is poison'))
+        return r, ubs
