@@ -54,19 +54,11 @@ checks() {
 # leaves the outcome in DIR/result as shell assignments (count of the search
 # text in the golf, built 0/1, and what checks sets).
 plant() {
-    local name=$1 dir=$2 search replace golf rest count=0 built=0
+    local name=$1 dir=$2 count built=0
     local table_rows=0 differential_status=0 differential_first= sanitizer=
     mkdir -p "$dir"
-    IFS=$'\t' read -r search replace < <(
-        awk -F'\t' -v n="$name" '$1 == n { print $2 "\t" $3; exit }' "$MUTANTS")
-    golf=$(< "$ROOT/golf/checkers.c")
-    rest=$golf
-    while [[ $rest == *"$search"* ]]; do
-        rest=${rest#*"$search"}
-        count=$((count + 1))
-    done
+    apply_row "$MUTANTS" "$name" "$dir/mutant.c"
     if [ "$count" -eq 1 ]; then
-        printf '%s' "${golf/"$search"/"$replace"}" > "$dir/mutant.c"
         if build_golf "$dir" "$dir/mutant.c" 2> "$dir/build.log"; then
             built=1
             checks "$dir"
@@ -75,9 +67,6 @@ plant() {
     printf 'count=%q built=%q table_rows=%q differential_status=%q differential_first=%q sanitizer=%q\n' \
         "$count" "$built" "$table_rows" "$differential_status" "$differential_first" "$sanitizer" > "$dir/result"
 }
-
-# The names in mutants.tsv, one a line.
-mutant_names() { awk -F'\t' '!/^#/ && NF { print $1 }' "$MUTANTS"; }
 
 # Every mutant is planted here, two at a time; the tests read the outcomes.
 setup_file() {
@@ -89,8 +78,8 @@ setup_file() {
         }
     done
     export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS
-    export -f plant build_golf golf_cc golf_compile checks case_rows
-    mutant_names | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
+    export -f plant apply_row build_golf golf_cc golf_compile checks case_rows
+    row_names "$MUTANTS" | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }
 
 # ==================== Tests ====================

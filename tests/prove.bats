@@ -19,7 +19,7 @@ MUTANTS="$ROOT/tests/mutants.tsv"
 PROVE_MUTANTS=(edge-wrap ghost-17 early-chain-stop capture-not-mandatory too-few-rounds
     black-mask-late whites-skipped square-32-bits dir5-landing both-ways-xor step-onto-occupied)
 if [ -n "${PROVE_ALL_MUTANTS:-}" ]; then
-    mapfile -t PROVE_MUTANTS < <(awk -F'\t' '!/^#/ && NF { print $1 }' "$MUTANTS")
+    mapfile -t PROVE_MUTANTS < <(row_names "$MUTANTS")
 fi
 # The mutants are proved against one build, each run on one core, two runs
 # side by side.
@@ -30,21 +30,14 @@ CHECK_POSITIONS=3000
 # which build answered what.
 ROW='^[-0-9,]+\t[-0-9,]+\t[0-9]+\t[0-9]+\t(true|false)\t(true|false)\tprove: '
 
-# plant TSV NAME FILE: golf/checkers.c with row NAME of TSV applied (search
-# replaced by replace, columns 2 and 3), into FILE; fails if the search is
-# not in the golf exactly once.
+# plant TSV NAME FILE: golf/checkers.c with row NAME of TSV applied, into
+# FILE (apply_row); fails if the row is missing or its search is not in the
+# golf exactly once.
 plant() {
-    local search replace golf rest count=0
-    IFS=$'\t' read -r search replace < <(awk -F'\t' -v n="$2" '$1 == n { print $2 "\t" $3; exit }' "$1")
-    [ -n "$search" ] || { echo "no row $2 in $1"; return 1; }
-    golf=$(< "$ROOT/golf/checkers.c")
-    rest=$golf
-    while [[ $rest == *"$search"* ]]; do
-        rest=${rest#*"$search"}
-        count=$((count + 1))
-    done
+    local count
+    apply_row "$@"
+    [ "$count" -ne -1 ] || { echo "no row $2 in $1"; return 1; }
     [ "$count" -eq 1 ] || { echo "row $2 of $1: its search occurs $count times in golf/checkers.c; update the row"; return 1; }
-    printf '%s' "${golf/"$search"/"$replace"}" > "$3"
 }
 
 # prove_mutant NAME DIR: make prove on the mutant NAME in DIR (DIR/mutant.c,
@@ -87,7 +80,7 @@ setup_file() {
         return 1
     }
     export ROOT BUILD MUTANTS MUTANT_BUILD
-    export -f plant prove_mutant in_checkout
+    export -f plant apply_row prove_mutant in_checkout
     printf '%s\n' "${PROVE_MUTANTS[@]}" |
         xargs -P 2 -I '{}' bash -c 'prove_mutant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }

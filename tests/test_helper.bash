@@ -32,6 +32,28 @@ golf_compile() {
 # golf_cc OUT SOURCE: SOURCE compiled as the main golf build is ($CC, -O2).
 golf_cc() { golf_compile "${CC:-gcc}" -O2 "$1" "$2"; }
 
+# apply_row TSV NAME FILE: golf/checkers.c with row NAME of TSV (a planted
+# bug: its search, column 2, replaced by its replace, column 3) into FILE.
+# Sets count: how often the search occurs in the golf, -1 when TSV has no
+# row NAME.  FILE is written only when the search occurs exactly once.
+apply_row() {
+    local search replace golf rest
+    count=-1
+    IFS=$'\t' read -r search replace < <(awk -F'\t' -v n="$2" '$1 == n { print $2 "\t" $3; exit }' "$1")
+    [ -n "$search" ] || return 0
+    count=0
+    golf=$(< "$ROOT/golf/checkers.c")
+    rest=$golf
+    while [[ $rest == *"$search"* ]]; do
+        rest=${rest#*"$search"}
+        count=$((count + 1))
+    done
+    [ "$count" -ne 1 ] || printf '%s' "${golf/"$search"/"$replace"}" > "$3"
+}
+
+# row_names TSV: the names (column 1) of TSV's rows, one a line.
+row_names() { awk -F'\t' '!/^#/ && NF { print $1 }' "$1"; }
+
 # in_checkout PATH: PATH relative to the checkout when it lies inside it.
 # make cannot take a path with spaces, and the checkout's own may have some.
 in_checkout() { if [[ $1 == "$ROOT"/* ]]; then echo "${1#"$ROOT"/}"; else echo "$1"; fi; }
