@@ -227,6 +227,15 @@ class GolfRun:
         self.list_seconds = time.time() - t
         return cuts, early
 
+    def board_at(self, k, cuts, early):
+        """board_phase for start k, with the pruner told the start is k."""
+        self.pruner.push()
+        self.pruner.add(self.inp.s == k)
+        try:
+            return self.board_phase(k, cuts, early)
+        finally:
+            self.pruner.pop()
+
     def board_phase(self, k, cuts, early):
         """From the cut with start k: the golf's answer and UB as formulas,
         and the condition that one of the paths is taken (it holds for every

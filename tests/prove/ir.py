@@ -109,6 +109,20 @@ class Cursor:
     def done(self):
         return self.i >= len(self.t)
 
+    def group(self):
+        """At '(': the tokens up to its matching ')', joined by spaces."""
+        self.expect('(')
+        depth, parts = 1, []
+        while True:
+            _, v = self.next()
+            if v == '(':
+                depth += 1
+            elif v == ')':
+                depth -= 1
+                if depth == 0:
+                    return ' '.join(parts)
+            parts.append(v)
+
     def rest(self):
         return ' '.join(v for _, v in self.t[self.i:])
 
@@ -209,18 +223,7 @@ def parse_attrs(c, words=PARAM_WORDS):
         if kind == 'word' and val in words:
             c.next()
             if c.at('(') and val in ATTR_WITH_ARG:
-                c.next()
-                depth, parts = 1, []
-                while True:
-                    _, v = c.next()
-                    if v == '(':
-                        depth += 1
-                    elif v == ')':
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    parts.append(v)
-                attrs[val] = ' '.join(parts)
+                attrs[val] = c.group()
             elif val in ('align', 'dereferenceable', 'dereferenceable_or_null') and c.peek()[0] == 'num':
                 attrs[val] = c.next()[1]
             else:
@@ -718,18 +721,7 @@ def parse_fn_attrs(c, close=None):
         if kind == 'word':
             words.add(v)
             if c.at('('):
-                c.next()
-                depth, parts = 1, []
-                while True:
-                    _, t = c.next()
-                    if t == '(':
-                        depth += 1
-                    elif t == ')':
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    parts.append(t)
-                args[v] = ' '.join(parts)
+                args[v] = c.group()
         elif kind == 'group':
             words.add(v)
         elif v == '{':

@@ -480,6 +480,20 @@ def subst_state(st, pairs, simplify=False):
     return s
 
 
+def paired_mem(a, b, init, where):
+    """(object, a's cells, b's cells) for every memory object of a or b (a
+    global one side has not touched yet holds its initial bytes there);
+    refuses an object that exists on one side only (where says which)."""
+    for obj in set(a.mem) | set(b.mem):
+        ca, cb = a.mem.get(obj), b.mem.get(obj)
+        if init and obj in init:
+            ca, cb = ca or init[obj], cb or init[obj]
+        if ca is None or cb is None:
+            raise Refused('memory of %s exists on %s only '
+                          '(an allocation inside the loop is not modelled)' % (obj.name, where))
+        yield obj, ca, cb
+
+
 def merge_states(cond, a, b, init=None):
     """if cond then a else b, register by register and byte by byte (a
     global one side has not touched yet holds its initial bytes there)."""
@@ -492,13 +506,7 @@ def merge_states(cond, a, b, init=None):
         regs[k] = sym.ite_value(cond, va, vb)
     s.regs = regs
     mem = {}
-    for obj in set(a.mem) | set(b.mem):
-        ca, cb = a.mem.get(obj), b.mem.get(obj)
-        if init and obj in init:
-            ca, cb = ca or init[obj], cb or init[obj]
-        if ca is None or cb is None:
-            raise Refused('memory of %s exists on one path into the loop header only '
-                          '(an allocation inside the loop is not modelled)' % obj.name)
+    for obj, ca, cb in paired_mem(a, b, init, 'one path into the loop header'):
         mem[obj] = ca if ca is cb else sym.merge_cells([(cond, ca), (True, cb)], obj.name)
     s.mem = mem
     s.owned = set(mem)
@@ -558,13 +566,7 @@ def eq_states(a, b, live, init=None):
         e = eq_value(va, vb)
         if e is not True:
             out.append(('register ' + k, e))
-    for obj in set(a.mem) | set(b.mem):
-        ca, cb = a.mem.get(obj), b.mem.get(obj)
-        if init and obj in init:
-            ca, cb = ca or init[obj], cb or init[obj]
-        if ca is None or cb is None:
-            raise Refused('memory of %s exists on one side of the induction step only '
-                          '(an allocation inside the loop is not modelled)' % obj.name)
+    for obj, ca, cb in paired_mem(a, b, init, 'one side of the induction step'):
         if ca is cb:
             continue
         k, conds = 0, []

@@ -151,12 +151,7 @@ def prove_build_starts(b, starts):
         out['steps'] = [(n, h, round(s, 2)) for n, h, s in run.steps]
         for k in starts:
             t = time.time()
-            run.pruner.push()
-            run.pruner.add(inp.s == k)
-            try:
-                gr, gub, dom = run.board_phase(k, cuts, early)
-            finally:
-                run.pruner.pop()
+            gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
             rr, rub, secs = reference_answer(inp, k)
             out['ref'] += secs
@@ -402,12 +397,7 @@ def check_task(task):
     import zeval
     if b >= 0:
         run, inp, cuts, early = golf_run(b)
-        run.pruner.push()
-        run.pruner.add(inp.s == k)
-        try:
-            v, ubs, dom = run.board_phase(k, cuts, early)
-        finally:
-            run.pruner.pop()
+        v, ubs, dom = run.board_at(k, cuts, early)
     else:
         inp = golf.Inputs()
         v, ubs = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
