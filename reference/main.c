@@ -131,6 +131,7 @@ static int ask(const char *const args[], answer_options *o)
         break;
     }
     puts("error");
+    fflush(stdout); /* keep stdout and stderr in order when both go to one place */
     fprintf(stderr, "reference: %s\n", err);
     return written(2);
 }
