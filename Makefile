@@ -13,7 +13,7 @@ CC := gcc
 endif
 CFLAGS ?= -std=c11 -O2 -g -Wall -Wextra -pedantic
 # The flags the golf needs, written once in golf/flags: every build of the
-# golf uses them and the answer's links carry them (README, The golf).
+# golf uses them and the answer's links carry them (golf/README.md).
 GOLF_FLAGS := $(shell cat golf/flags)
 # The level of the golf build the main job and the differential use.
 GOLF_LEVEL ?= -O2
@@ -295,7 +295,7 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # ==================== prove: golf == reference, by z3 ====================
 # tests/prove/ turns the golf's LLVM IR (each PROVE_BUILDS entry, golf's
 # flags) and the reference's (at PROVE_REF_LEVEL, through tests/prove/shim.c)
-# into z3 formulas and proves them equal on every valid input (README, make
+# into z3 formulas and proves them equal on every valid input (tests/README.md, make
 # prove).  Each build's protocol driver is linked from the same IR, to
 # replay a counterexample.  `make prove GOLF=file` proves another golf
 # (PROVE_OUT=dir keeps its build apart; the source is copied in, so GOLF may
@@ -481,7 +481,7 @@ lint: ## cppcheck and clang-tidy on reference/ and tests/unit.c: 0 findings
 
 # ==================== test ====================
 # bats-core, pinned in package.json and package-lock.json, called by path
-# (README, Testing).  tests/install-bats runs npm ci in bounded time, its
+# (tests/README.md).  tests/install-bats runs npm ci in bounded time, its
 # output in $(BUILD)/npm.log, and says plainly why npm could not reach its
 # registry.  npm's cache stays in $(BUILD), like everything else.
 $(BATS): package.json package-lock.json
@@ -516,7 +516,8 @@ bytes: ## the golf's size, as the site counts it
 # machine trusts, and runs `make` and `make test` there in a clone of this
 # checkout's HEAD at a path with a space and an apostrophe: as root, and as
 # a user who gets the one message and runs its command as root.  Then it
-# removes the root, never through a mount.  Root only; about half an hour.
+# removes the root, never through a mount.  Root only; slow (tests/README.md
+# has the measured time).
 .PHONY: fresh
 fresh: ## make and make test on a new Debian 12 minbase root in build/fresh, as root and as a user (slow; root)
 	@$(NEEDS) fresh

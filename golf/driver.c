@@ -1,7 +1,9 @@
 /* driver.c - the golf's footer: reads protocol lines, turns each into the
  * golf's arguments (0-terminated int lists, start, end) and prints its answer.
  * It does no part of the solving. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../reference/line.h"
 
@@ -22,4 +24,15 @@ static void answer(const question *q, void *ctx, FILE *out)
     fputs(f(b, w, q->from, q->to) ? "true\n" : "false\n", out);
 }
 
-int main(void) { return run_lines(stdin, stdout, answer, NULL); }
+/* The batch; a failed read or write is named with the program's name (as
+ * run: golf or golf-ungolfed) and errno's words. */
+int main(int argc, char *argv[])
+{
+    const char *name = argc > 0 ? argv[0] : "golf", *slash = strrchr(name, '/');
+    if (slash)
+        name = slash + 1;
+    int status = run_lines(stdin, stdout, answer, NULL);
+    if (ferror(stdin) || ferror(stdout))
+        fprintf(stderr, "%s: %s: %s\n", name, ferror(stdin) ? "reading input" : "writing output", strerror(errno));
+    return status;
+}

@@ -394,14 +394,10 @@ int run_games(FILE *in, FILE *out, bool show)
             fprintf(stderr, "line %ld: %s\n", n, err);
             status = 2;
         }
-    if (ferror(in)) {
-        perror("reading input");
+    /* A failed read or write (a full disk, a closed pipe) is no success; the
+     * caller names it, with its program's name (ferror says which). */
+    if (ferror(in) || fflush(out) != 0 || ferror(out))
         status = 1;
-    }
-    if (fflush(out) != 0 || ferror(out)) {
-        perror("writing output");
-        status = 1;
-    }
     free(text);
     return status;
 }

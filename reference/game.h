@@ -58,7 +58,7 @@ int find_move(const game *g, const move_list *legal, const written_move *w, char
  * line, with "line N: <field>, column C: <what>" on stderr.  With show, each
  * answer is followed by the board (the final one, or the one the illegal
  * move was tried on), indented.  Returns 2 if a line was malformed, else 0
- * (1 if reading or writing failed). */
+ * (1 if reading or writing failed, left to the caller to report). */
 int run_games(FILE *in, FILE *out, bool show);
 
 #endif

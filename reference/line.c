@@ -267,14 +267,10 @@ int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
             break;
         }
     }
-    if (ferror(in)) {
-        perror("reading input");
+    /* A failed read or write (a full disk, a closed pipe) is no success; the
+     * caller names it, with its program's name (ferror says which). */
+    if (ferror(in) || fflush(out) != 0 || ferror(out))
         status = 1;
-    }
-    if (fflush(out) != 0 || ferror(out)) { /* a full disk or closed pipe is no success */
-        perror("writing output");
-        status = 1;
-    }
     free(text);
     return status;
 }

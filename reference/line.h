@@ -59,7 +59,8 @@ typedef void (*answer_fn)(const question *q, void *ctx, FILE *out);
 /* The batch loop: reads lines from in to EOF, answers each question, prints
  * "error" for a bad line (and "line N: <message>" on stderr, N counting every
  * line from 1), skips blank and comment lines.  Returns the exit status: 2 if
- * any line was bad, else 0 (1 if reading or writing failed). */
+ * any line was bad, else 0; 1 if reading or writing failed, which it leaves
+ * to the caller to report (ferror(in), ferror(out)). */
 int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx);
 
 #endif

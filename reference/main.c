@@ -1,6 +1,8 @@
 /* main.c - the reference CLI: the challenge's question (one from the
  * arguments, or a batch of protocol lines from standard input), and the whole
  * game: `moves FEN`, `perft FEN DEPTH`, `game`.  See usage() for every form. */
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,7 +22,7 @@ static void usage(FILE *out)
 {
     fputs("usage: reference [--rule challenge|english] [--show] [--legend] [--explain] [--moves]\n"
           "                 [BLACK WHITE FROM TO]\n"
-          "       reference [--show] moves FEN\n"
+          "       reference [--show] [--legend] moves FEN\n"
           "       reference perft FEN DEPTH [--divide]\n"
           "       reference [--show] game\n"
           "\n"
@@ -73,14 +75,32 @@ static void usage(FILE *out)
           "                    a piece was taken: at 80 (40 each) the game is drawn.\n"
           "                    RESULT, once the game is over: white wins, black wins\n"
           "                    (the side to move has no move), or draw.\n"
-          "  --show            moves, game: the board after the moves or answer, with\n"
-          "                    b w men, B W kings, and whose move it is\n"
+          "  --show            moves: the position, drawn before its moves; game: after\n"
+          "                    each answer, the final position or the one the illegal\n"
+          "                    move was tried on; b w men, B W kings, whose move it is\n"
+          "  --legend          moves: --show, with the square numbers beside the board\n"
           "\n"
           "Examples: reference 6,7 10 10 1                  prints true\n"
           "          reference --explain 7,14 17 17 10     false, and why: the chain must go on\n"
           "          reference perft B:W21-32:B1-12 10     perft 10: 18391564\n",
           out);
 }
+
+/* ==================== Writing ==================== */
+
+/* The exit status once the answer is out: 1 if reading stdin or writing
+ * stdout failed (a full disk, a closed pipe), said with the program's name,
+ * else status.  Every command ends here, --help included. */
+static int written(int status)
+{
+    bool wrote = fflush(stdout) == 0 && !ferror(stdout);
+    if (!ferror(stdin) && wrote)
+        return status;
+    fprintf(stderr, "reference: %s: %s\n", wrote ? "reading input" : "writing output", strerror(errno));
+    return 1;
+}
+
+/* ==================== The challenge's question ==================== */
 
 /* A single question from the command line: the same parser, on the four
  * arguments joined by tabs, so both forms accept and reject the same text. */
@@ -102,7 +122,7 @@ static int ask(const char *const args[], answer_options *o)
     switch (parse_line(text, strlen(text), &q, err)) {
     case LINE_OK:
         print_answer(&q, o, stdout);
-        return 0;
+        return written(0);
     case LINE_SKIP:
         /* In a batch such a line is skipped; asked alone, it is no question. */
         strcpy(err, "black: blank or starting with #: a list of squares, or - for none, is needed");
@@ -111,22 +131,12 @@ static int ask(const char *const args[], answer_options *o)
         break;
     }
     puts("error");
+    fflush(stdout); /* keep stdout and stderr in order when both go to one place */
     fprintf(stderr, "reference: %s\n", err);
-    return 2;
+    return written(2);
 }
 
 /* ==================== The whole game ==================== */
-
-/* The exit status after writing: 1 if stdout failed (a full disk, a closed
- * pipe), else status. */
-static int written(int status)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("writing output");
-        return 1;
-    }
-    return status;
-}
 
 /* The FEN argument into *pos; false (with the fault on stderr) if malformed. */
 static bool read_fen(const char *arg, position *pos)
@@ -138,13 +148,13 @@ static bool read_fen(const char *arg, position *pos)
     return false;
 }
 
-static int list_moves(const char *fen, bool show)
+static int list_moves(const char *fen, bool show, bool legend)
 {
     position pos;
     if (!read_fen(fen, &pos))
         return 2;
-    if (show)
-        show_position(&pos, "  ", stdout);
+    if (show || legend)
+        show_numbered_position(&pos, legend, "  ", stdout);
     move_list moves = {0};
     side_moves(&pos.b, pos.turn, &moves);
     for (size_t i = 0; i < moves.n; i++) {
@@ -199,7 +209,7 @@ static int count_moves(const char *fen, const char *depth_arg, bool divide)
 /* The options, and the words that are not options, in order. */
 typedef struct {
     answer_options challenge;
-    bool divide, challenge_only; /* --divide; one of --rule, --legend, --explain, --moves */
+    bool divide, challenge_only; /* --divide; one of --rule, --explain, --moves */
     const char *word[5];
     int words;
 } arguments;
@@ -227,14 +237,15 @@ static int read_arguments(int argc, char *argv[], arguments *a)
         } else if (!strcmp(arg, "--show")) {
             a->challenge.show = true;
         } else if (!strcmp(arg, "--legend")) {
-            a->challenge.legend = a->challenge_only = true;
+            a->challenge.legend = true;
         } else if (!strcmp(arg, "--explain")) {
             a->challenge.explain = a->challenge_only = true;
         } else if (!strcmp(arg, "--moves")) {
             a->challenge.moves = a->challenge_only = true;
         } else if (!strcmp(arg, "--divide")) {
             a->divide = true;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
+        } else if (arg[0] == '-' && arg[1] != '\0' && !isdigit((unsigned char)arg[1])) {
+            /* -1 is no option: a number, for the command to judge. */
             fprintf(stderr, "reference: unknown option %s (try --help)\n", arg);
             return 2;
         } else {
@@ -259,8 +270,14 @@ static int game_command(const arguments *a)
         return 2;
     }
     if (a->challenge_only) {
-        fprintf(stderr, "reference: --rule, --legend, --explain and --moves are for the challenge's question, not %s\n",
+        fprintf(stderr, "reference: --rule, --explain and --moves are for the challenge's question, not %s\n",
                 command);
+        return 2;
+    }
+    if (a->challenge.legend && want != 2) {
+        /* game draws a board after each answer: numbers beside each would bury them */
+        fprintf(stderr, "reference: --legend is for the question and moves, not %s%s\n", command,
+                want == 1 ? " (try --show)" : "");
         return 2;
     }
     if (a->divide && want != 3) {
@@ -272,10 +289,10 @@ static int game_command(const arguments *a)
         return 2;
     }
     if (want == 2)
-        return list_moves(a->word[1], a->challenge.show);
+        return list_moves(a->word[1], a->challenge.show, a->challenge.legend);
     if (want == 3)
         return count_moves(a->word[1], a->word[2], a->divide);
-    return run_games(stdin, stdout, a->challenge.show);
+    return written(run_games(stdin, stdout, a->challenge.show));
 }
 
 int main(int argc, char *argv[])
@@ -283,9 +300,16 @@ int main(int argc, char *argv[])
     arguments a = {.challenge = {.r = RULE_CHALLENGE}};
     int status = read_arguments(argc, argv, &a);
     if (status != 0)
-        return status < 0 ? 0 : status;
+        return status < 0 ? written(0) : status;
     if (a.words > 0 && (!strcmp(a.word[0], "moves") || !strcmp(a.word[0], "perft") || !strcmp(a.word[0], "game")))
         return game_command(&a);
+    if (a.words > 0 && a.words != 4 && isalpha((unsigned char)a.word[0][0])) {
+        /* A black list starts with a digit or -: a word is a command misspelt. */
+        char q[QUOTE_SIZE];
+        quote_text(a.word[0], strlen(a.word[0]), q);
+        fprintf(stderr, "reference: unknown command %s: the commands are moves, perft and game (try --help)\n", q);
+        return 2;
+    }
     if (a.divide) {
         fprintf(stderr, "reference: --divide is for perft\n");
         return 2;
@@ -293,12 +317,13 @@ int main(int argc, char *argv[])
     if (a.words == 4)
         return ask(a.word, &a.challenge);
     if (a.words > 4) {
-        fprintf(stderr, "reference: too many arguments: BLACK WHITE FROM TO (try --help)\n");
+        fprintf(stderr, "reference: %d arguments: a question is four, BLACK WHITE FROM TO (try --help)\n", a.words);
         return 2;
     }
     if (a.words != 0) {
-        fprintf(stderr, "reference: need all four of BLACK WHITE FROM TO, or none to read lines (try --help)\n");
+        fprintf(stderr, "reference: %d of BLACK WHITE FROM TO given: a question needs all four, or none to read"
+                        " questions from standard input (try --help)\n", a.words);
         return 2;
     }
-    return run_lines(stdin, stdout, print_answer, &a.challenge);
+    return written(run_lines(stdin, stdout, print_answer, &a.challenge));
 }

@@ -99,6 +99,8 @@ static bool read_element(const source *s, size_t at, size_t end, filling *f, pie
     bool king = s->text[at] == 'K';
     size_t from = at + king, dash = find(s, from, end, '-');
     int first, last;
+    if (dash < end && (dash == from || dash + 1 == end)) /* "-5", "5-": a sign, or a range's end missing */
+        return fail_quoted(s, at, end - at, "is neither a square nor a range: a range has a square each side of its -, as in 1-12");
     if (!square_of(s, at, from, dash, &first))
         return false;
     last = first;

@@ -7,7 +7,7 @@
  * jumped twice in one chain: the pieces taken stay on the board until the
  * move ends, and cannot be jumped again.  A man that reaches the far row is
  * crowned, and its move ends there.  Capture is mandatory for the side to
- * move.  (WCDF rules 1.15-1.21; the README cites them.)
+ * move.  (WCDF rules 1.15-1.21; reference/README.md cites them.)
  *
  * The challenge's question, "may the white man on s move to e?", is one
  * special case of these rules: is_legal, at the end.  Each predicate's

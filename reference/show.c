@@ -20,6 +20,19 @@ static char mark(const board *b, int from, int to, int n)
     return '_';
 }
 
+/* The square numbers of one row, after the board's own row. */
+static void legend_row(int row, FILE *out)
+{
+    fputs("   ", out);
+    for (int col = 0; col < 8; col++) {
+        int n = square_at(row, col);
+        if (n == NO_SQUARE)
+            fputs("  .", out);
+        else
+            fprintf(out, " %2d", n);
+    }
+}
+
 void show_board(const board *b, int from, int to, bool legend, const char *indent, FILE *out)
 {
     for (int row = 0; row < 8; row++) {
@@ -29,16 +42,8 @@ void show_board(const board *b, int from, int to, bool legend, const char *inden
                 putc(' ', out);
             putc(mark(b, from, to, square_at(row, col)), out);
         }
-        if (legend) {
-            fputs("   ", out);
-            for (int col = 0; col < 8; col++) {
-                int n = square_at(row, col);
-                if (n == NO_SQUARE)
-                    fputs("  .", out);
-                else
-                    fprintf(out, " %2d", n);
-            }
-        }
+        if (legend)
+            legend_row(row, out);
         fputc('\n', out);
     }
 }
@@ -55,6 +60,11 @@ static char game_mark(piece p)
 
 void show_position(const position *pos, const char *indent, FILE *out)
 {
+    show_numbered_position(pos, false, indent, out);
+}
+
+void show_numbered_position(const position *pos, bool legend, const char *indent, FILE *out)
+{
     for (int row = 0; row < 8; row++) {
         fputs(indent, out);
         for (int col = 0; col < 8; col++) {
@@ -63,6 +73,8 @@ void show_position(const position *pos, const char *indent, FILE *out)
                 putc(' ', out);
             putc(n == NO_SQUARE ? '.' : game_mark(pos->b.at[n]), out);
         }
+        if (legend)
+            legend_row(row, out);
         fputc('\n', out);
     }
     fprintf(out, "%s%s to move\n", indent, pos->turn == WHITE ? "white" : "black");

@@ -30,4 +30,7 @@ void show_board(const board *b, int from, int to, bool legend, const char *inden
  *   black to move                                                          */
 void show_position(const position *pos, const char *indent, FILE *out);
 
+/* The same, with legend the square numbers beside it, as show_board's. */
+void show_numbered_position(const position *pos, bool legend, const char *indent, FILE *out);
+
 #endif

@@ -100,14 +100,26 @@ both_file() {
     done
 }
 
-@test "a failed write to stdout is exit 1, not success" {
+@test "a failed write to stdout is exit 1, named with the program's name" {
     [ -w /dev/full ] || fail "this test needs /dev/full"
     local program code
-    for program in reference golf; do
+    for program in reference golf golf-ungolfed; do
         code=0
         "$BUILD/$program" <<< "$JUMP" > /dev/full 2> "$BATS_TEST_TMPDIR/err" || code=$?
         assert_equal "$code" 1
-        assert_equal "$(cut -d: -f1 "$BATS_TEST_TMPDIR/err")" "writing output"
+        assert_equal "$(cat "$BATS_TEST_TMPDIR/err")" "$program: writing output: No space left on device"
+    done
+}
+
+@test "every reference command's failed write is exit 1 with the program's name: a single answer, --help, moves, perft, game" {
+    [ -w /dev/full ] || fail "this test needs /dev/full"
+    local args code
+    for args in "6,7 10 10 1" "6,7 10 10 x" "--help" "moves B:W21-32:B1-12" "perft B:W21-32:B1-12 1" "game"; do
+        code=0
+        # shellcheck disable=SC2086 # each case is words
+        "$BUILD/reference" $args <<< $'B:W21-32:B1-12\t11-15' > /dev/full 2> "$BATS_TEST_TMPDIR/err" || code=$?
+        [ "$code" = 1 ] || fail "reference $args > /dev/full: exit $code, not 1"
+        assert_equal "$(tail -n 1 "$BATS_TEST_TMPDIR/err")" "reference: writing output: No space left on device"
     done
 }
 
@@ -216,13 +228,13 @@ both_file() {
     assert_equal "$status" 2
 }
 
-@test "one to three arguments are refused with exit 2" {
+@test "one to three arguments are refused with exit 2, saying how many were given" {
     local n
     for n in 1 2 3; do
         run --separate-stderr "$BUILD/reference" $(seq -s ' ' 9 $((8 + n))) < /dev/null
         assert_equal "$status" 2
         assert_equal "$output" ""
-        assert_equal "$stderr" 'reference: need all four of BLACK WHITE FROM TO, or none to read lines (try --help)'
+        assert_equal "$stderr" "reference: $n of BLACK WHITE FROM TO given: a question needs all four, or none to read questions from standard input (try --help)"
     done
 }
 
@@ -230,7 +242,57 @@ both_file() {
     run --separate-stderr "$BUILD/reference" 6 9 9 2 1
     assert_equal "$status" 2
     assert_equal "$output" ""
-    assert_equal "$stderr" 'reference: too many arguments: BLACK WHITE FROM TO (try --help)'
+    assert_equal "$stderr" 'reference: 5 arguments: a question is four, BLACK WHITE FROM TO (try --help)'
+}
+
+@test "a negative number is an argument, not an option: the question's square error" {
+    run --separate-stderr "$BUILD/reference" 6,7 10 10 -1
+    assert_equal "$status" 2
+    assert_equal "$output" error
+    assert_equal "$stderr" 'reference: to: "-1" is not a square number (decimal digits only, 1-32)'
+    run --separate-stderr "$BUILD/reference" -6 10 10 1
+    assert_equal "$stderr" 'reference: black: "-6" is not a square number (decimal digits only, 1-32)'
+}
+
+@test "a negative perft depth reaches perft, not the option reader" {
+    run --separate-stderr "$BUILD/reference" perft B:W21-32:B1-12 -1
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    refute_regex "$stderr" 'option'
+    assert_regex "$stderr" '^reference: depth: "-1" '
+}
+
+@test "a mistyped command is an unknown command, named, with the commands listed" {
+    run --separate-stderr "$BUILD/reference" Moves B:W21-32:B1-12
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" 'reference: unknown command "Moves": the commands are moves, perft and game (try --help)'
+    run --separate-stderr "$BUILD/reference" prft B:W21-32:B1-12 3
+    assert_equal "$stderr" 'reference: unknown command "prft": the commands are moves, perft and game (try --help)'
+}
+
+@test "--legend draws the square numbers beside moves' position; game and perft refuse it, saying so" {
+    run --separate-stderr "$BUILD/reference" --legend moves B:W21-32:B1-12
+    assert_equal "$status" 0
+    assert_line --index 0 '  . b . b . b . b     .  1  .  2  .  3  .  4'
+    assert_line --index 7 '  w . w . w . w .    29  . 30  . 31  . 32  .'
+    assert_line --index 8 '  black to move'
+    assert_line --index 9 '9-13'
+    run --separate-stderr "$BUILD/reference" --legend game < /dev/null
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: --legend is for the question and moves, not game (try --show)'
+    run --separate-stderr "$BUILD/reference" --legend perft B:W21-32:B1-12 1
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: --legend is for the question and moves, not perft'
+}
+
+@test "--help says where --show draws the position: before moves' list, after each game answer" {
+    run "$BUILD/reference" --help
+    assert_output --partial 'moves: the position, drawn before its moves'
+    assert_output --partial 'after'$'\n''                    each answer'
+    run --separate-stderr "$BUILD/reference" --show moves B:W21-32:B1-12
+    assert_line --index 0 '  . b . b . b . b'
+    assert_line --index 9 '9-13'
 }
 
 @test "--help describes both forms and exits 0" {

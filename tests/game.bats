@@ -154,7 +154,7 @@ illegal\t1\t1-5\t1 holds a black man, and white is to move
     assert_equal "$stderr" "reference: game takes no arguments: the games come on standard input (try --help)"
     run --separate-stderr "$BUILD/reference" --rule english game < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: --rule, --legend, --explain and --moves are for the challenge's question, not game"
+    assert_equal "$stderr" "reference: --rule, --explain and --moves are for the challenge's question, not game"
     run --separate-stderr "$BUILD/reference" --divide game < /dev/null
     assert_equal "$status" 2
     assert_equal "$stderr" "reference: --divide is for perft"
@@ -165,7 +165,7 @@ illegal\t1\t1-5\t1 holds a black man, and white is to move
     local code=0
     game <<< "$START"$'\t9-13' > /dev/full 2> "$BATS_TEST_TMPDIR/err" || code=$?
     assert_equal "$code" 1
-    assert_equal "$(cut -d: -f1 "$BATS_TEST_TMPDIR/err")" "writing output"
+    assert_equal "$(cut -d: -f1,2 "$BATS_TEST_TMPDIR/err")" "reference: writing output"
 }
 
 @test "valgrind finds no memory error or leak in the game batch, moves and perft" {

@@ -117,7 +117,9 @@ fen_fault() {
     fen_fault B:WK:B1 'fen, column 4: "K" is not a square: a square is a number 1-32, K before a king'"'"'s, as in K30'
     fen_fault B:W21,,22:B1 'fen, column 7: an empty element (a stray comma)'
     fen_fault B:W25-21:B1 'fen, column 4: "25-21" is a range that goes down: ranges go up, as in 1-12'
-    fen_fault B:W21-:B1 'fen, column 4: "21-" is not a square: a square is a number 1-32, K before a king'"'"'s, as in K30'
+    fen_fault B:W21-:B1 'fen, column 4: "21-" is neither a square nor a range: a range has a square each side of its -, as in 1-12'
+    fen_fault B:W-5:B9 'fen, column 4: "-5" is neither a square nor a range: a range has a square each side of its -, as in 1-12'
+    fen_fault B:W21,K-5:B9 'fen, column 7: "K-5" is neither a square nor a range: a range has a square each side of its -, as in 1-12'
     fen_fault B:W99999999999999999999999:B1 'fen, column 4: "99999999999999999999..." is off the board (squares are 1-32)'
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # perft: the number of move sequences from a position, against the counts
 # published for English checkers from the start (Aart Bik's, 2009, and OEIS
-# A133046; README, "Perft"), by the reference and by the bitboard generator.
+# A133046; reference/README.md, "Perft"), by the reference and by the bitboard generator.
 
 bats_require_minimum_version 1.7.0
 load test_helper

@@ -10,7 +10,7 @@
 # link holds: `permalink page` models the page's load (the code box becomes
 # UTF-8 text, so code stored as base64 runs as its base64 digits), and the
 # program it gives is what gets compiled here.  That model was checked
-# against ATO's own page code (README, The answer post).
+# against ATO's own page code (golf/README.md, The sites).
 
 bats_require_minimum_version 1.7.0
 load test_helper

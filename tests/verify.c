@@ -1,7 +1,7 @@
 /* verify.c - golf == reference: exhaustive near the mover, then seeded random
  * positions, for every compiler build of the golf linked into this program.
  * It also holds the reference's english reading to a second formulation.
- * `make verify` runs it; README (Verification) says why the search suffices.
+ * `make verify` runs it; tests/README.md (Verify) says why the search suffices.
  *
  * usage: verify [--quick | --sample N] [--random N] [--seed S] [--jobs J]
  * --sample N: only N random positions, no exhaustive part (a smoke check).

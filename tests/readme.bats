@@ -1,0 +1,57 @@
+#!/usr/bin/env bats
+# The READMEs hold true: every `$ command` example prints what it says
+# (tests/readme-examples), the top page stays short, and every link between
+# them leads somewhere.
+
+bats_require_minimum_version 1.7.0
+load test_helper
+
+READMES=(README.md golf/README.md reference/README.md tests/README.md)
+
+@test "every README example prints what the README says" {
+    run "$ROOT/tests/readme-examples"
+    assert_success
+    assert_line --regexp '^readme-examples: [0-9]+ examples, 0 differ$'
+    local n
+    n=$(sed -n 's/^readme-examples: \([0-9]*\) examples.*/\1/p' <<< "$output")
+    [ "$n" -ge 20 ] || fail "only $n examples ran: are the READMEs' \$ blocks still read?"
+}
+
+@test "a wrong line in a README example is caught, with its file, line and a diff" {
+    local copy="$BATS_TEST_TMPDIR/README.md" at
+    sed 's/^perft 3: 302$/perft 3: 303/' "$ROOT/reference/README.md" > "$copy"
+    ! cmp -s "$copy" "$ROOT/reference/README.md" || fail "the planted line's original is gone from reference/README.md"
+    at=$(grep -n '^\$ build/reference --divide perft B:W21-32:B1-12 3$' "$copy" | cut -d: -f1)
+    run "$ROOT/tests/readme-examples" "$copy"
+    assert_failure 1
+    assert_line "$copy:$at: \$ build/reference --divide perft B:W21-32:B1-12 3"
+    assert_line -- '-perft 3: 303'
+    assert_line -- '+perft 3: 302'
+    assert_line --regexp '^readme-examples: [0-9]+ examples, 1 differ$'
+}
+
+@test "the top README fits on two screens: 150 lines at most" {
+    local n
+    n=$(wc -l < "$ROOT/README.md")
+    [ "$n" -le 150 ] || fail "README.md has $n lines; move the detail to a folder's README"
+}
+
+# anchors FILE: the anchors GitHub makes of FILE's headings, one a line.
+anchors() { sed -n 's/^#\{1,6\} //p' "$1" | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9_\n-'; }
+
+@test "every relative link in the READMEs leads to a file, and its #anchor to a heading there" {
+    local file link target anchor bad=()
+    for file in "${READMES[@]}"; do
+        while IFS= read -r link; do
+            target=${link%%#*} anchor=
+            [[ $link == *'#'* ]] && anchor=${link#*#}
+            [ -n "$target" ] && target="$(dirname "$ROOT/$file")/$target" || target="$ROOT/$file"
+            if [ ! -e "$target" ]; then
+                bad+=("$file: $link: no such file")
+            elif [ -n "$anchor" ] && ! anchors "$target" | grep -qxF -- "$anchor"; then
+                bad+=("$file: $link: no heading with that anchor")
+            fi
+        done < <(grep -o '](\([^)h][^)]*\))' "$ROOT/$file" | sed 's/^](\(.*\))$/\1/')
+    done
+    [ ${#bad[@]} -eq 0 ] || fail "$(printf '%s\n' "${bad[@]}")"
+}
