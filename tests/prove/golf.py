@@ -21,6 +21,7 @@ from ir import Refused, loop_info
 from sym import V, Ptr, State, And, Or, Not
 
 UNSAT, SAT = z3.unsat, z3.sat
+DROP_PATH = False  # prove.py --drop-path (tests only)
 
 
 def solver(defs=()):
@@ -61,6 +62,10 @@ class GolfRun:
             raise Refused(self.fn.error)
         if len(self.fn.params) != 4:
             raise Refused('%s takes %d parameters, not f(b, w, s, e)' % (fn_name[1:], len(self.fn.params)))
+        if self.fn.ret_ty != sym.I32:
+            # The driver declares int f(...): it sees an int, nothing else.
+            raise Refused('%s returns %s, not the int the driver\'s int f(int *, int *, int, int) reads'
+                          % (fn_name[1:], self.fn.ret_ty))
         self.rule = rule
         self.inp = inputs
         self.ex = sym.Exec([self.mod], rule)
@@ -254,6 +259,8 @@ class GolfRun:
         todo = [s for s in states if s.status is None]
         done = [s for s in states if s.status is not None]
         done += self.ex.explore(todo, None)
+        if DROP_PATH and len(done) > 1:
+            done = done[1:]  # a fault planted for the tests: the dom check must catch it
         rets, ubs, pcs = [], [], []
         for s in done:
             pc = s.path_cond()
@@ -277,10 +284,14 @@ class GolfRun:
         return ret, ubs, Or(*pcs)
 
 
-def nonzero(v):
+def nonzero(v, width=32):
+    """The verdict as the driver sees it: an int (the low 32 bits) nonzero."""
     if v.k == 'b':
         return sym.boolean(v.v)
-    return sym.boolean(sym.icmp('ne', v.v, 0, v.w))
+    x, w = v.v, v.w
+    if w > width:
+        x, w = z3.Extract(width - 1, 0, sym.bv(x, w)), width
+    return sym.boolean(sym.icmp('ne', x, 0, w))
 
 
 class Assumed:
