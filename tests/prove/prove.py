@@ -214,7 +214,9 @@ def prove_build_starts(b, starts):
             # The final query assumes dom, the paths explored: first every
             # valid input with this start must lie in one of them.
             s = golf.solver(run.lists.defs)
-            s.add(inp.valid, inp.s == k, z3.Not(sym.boolean(dom)))
+            # (Each list read's choice is any consistent one: every such
+            # choice, made in order, must lie in a path too.)
+            s.add(inp.valid, inp.s == k, z3.Not(sym.boolean(dom)), *run.lists.choice_facts)
             r = s.check()
             if r != z3.unsat:
                 why = 'start %d: the explored paths do not cover every valid input' % k
@@ -331,14 +333,15 @@ def replay_calls(label, driver, black, white, k, e, state, why):
     """The golf keeps state across calls: the row after rows that may leave
     it there (the same board to every end, other boards with the same start
     and end, random positions), all in one run of the driver, as it reads a
-    file; the shortest sequence found is printed.  True if one was."""
+    file; the shortest sequence found is printed.  (A random board has the
+    start's man added, 25 boards to each end in turn.)  True if one was."""
     rng = random.Random(k * 33 + e)
     rows = [(black, white, k, x) for x in range(1, 33) if x != e]
-    while len(rows) < 600:
+    while len(rows) < 1000:
         b, w, _, _ = random_position(rng)
         w |= 1 << (k - 1)
         b &= ~(1 << (k - 1))
-        rows.append((squares(b), squares(w), k, e if len(rows) < 400 else rng.randint(1, 32)))
+        rows.append((squares(b), squares(w), k, e if len(rows) < 200 else 1 + len(rows) // 25 % 32))
     rows.append((black, white, k, e))
     line = lambda r: '%s\t%s\t%d\t%d\n' % (row_lists(r[0], r[1]) + (r[2], r[3]))
     lines = [line(r) for r in rows]
@@ -380,6 +383,14 @@ def handle_failure(res):
     if kind == 'board':
         black, white = squares(fail['black']), squares(fail['white'])
         k, e = fail['start'], fail['end']
+        if fail['golf_ub'] and fail.get('state'):
+            # Only with values earlier calls may (or may never) leave in the
+            # golf's globals: a wrong answer after real calls, or unproved.
+            why = 'start %d: undefined behaviour in the golf (%s)' % (k, fail['golf_ub'][0])
+            if not replay_calls(label, driver, black, white, k, e, fail['state'], why):
+                say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
+                    'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
+            return
         if fail['golf_ub'] or fail['ref_ub']:
             who = 'the golf' if fail['golf_ub'] else 'the reference'
             say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, (fail['golf_ub'] or fail['ref_ub'])[0]))
