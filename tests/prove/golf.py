@@ -262,8 +262,11 @@ class GolfRun:
         todo = [s for s in states if s.status is None]
         done = [s for s in states if s.status is not None]
         done += self.ex.explore(todo, None)
-        if DROP_PATH and len(done) > 1:
-            done = done[1:]  # a fault planted for the tests: the dom check must catch it
+        if DROP_PATH:
+            # A fault planted for the tests, as a wrongly pruned branch would
+            # be: the first path loses the inputs with end 1 (prove.py's dom
+            # query must catch it).
+            done[0].assume(self.inp.e != 1)
         rets, ubs, pcs = [], [], []
         for s in done:
             pc = s.path_cond()
