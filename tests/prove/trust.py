@@ -6,7 +6,8 @@ proof, so that the theorem is about the program the driver runs:
 - the program as linked: the golf's objects may define f and their own
   helpers and globals, but no external name that the driver, the reference
   code linked with it, or the C library also has (a golf's fputs would
-  replace the driver's);
+  replace the driver's), and no constructor or destructor (code that runs
+  without a call of f);
 - C's undefined behaviour that leaves no trace in the IR: the compilers'
   own diagnostics for it (REFUSED_WARNINGS), under gcc and clang-19, each
   one a refusal naming the candidate's file and line; and UBSan, the golf
@@ -113,6 +114,13 @@ def check_symbols(source, golf_objects, link_objects, cc):
         taken |= external_symbols(o, True) | external_symbols(o, False)
     out = []
     for g in golf_objects:
+        # Code that runs without a call of f: constructors and destructors.
+        p = run(['objdump', '-h', g])
+        hooks = sorted({w for l in p.stdout.splitlines() for w in l.split()
+                        if w in ('.init_array', '.fini_array', '.ctors', '.dtors', '.preinit_array')})
+        if hooks:
+            out.append('%s has code that runs outside f (%s in %s): the proof covers f only'
+                       % (source, ', '.join(hooks), os.path.basename(g)))
         clash = sorted(external_symbols(g, True) & taken - {'f'})
         if clash:
             out.append('%s defines %s, which the driver, the reference code or the C library also has '
