@@ -318,7 +318,23 @@ PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/
 prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
 PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
 	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(call prove_rule,$e) \
-	    "$(PROVE_OUT)/golf-$(call golf_id,$e).ll" "$(PROVE_OUT)/golf-$(call golf_id,$e)")
+	    "$(PROVE_OUT)/golf-$(call golf_id,$e).ll" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
+# What make prove checks beside the proof (tests/prove/trust.py): f's
+# signature against the driver's prototype, the golf objects' external names
+# against what they are linked with, the compilers' diagnostics for undefined
+# behaviour (PROVE_DIAG_CC), UBSan over PROVE_UBSAN_POSITIONS of the
+# differential's positions (each PROVE_UBSAN build); and the time budget,
+# PROVE_TIMEOUT seconds.
+PROVE_DIAG_CC         ?= gcc clang-19
+PROVE_UBSAN           ?= gcc:-O0 gcc:-O2 clang-19:-O0 clang-19:-O2
+PROVE_UBSAN_POSITIONS ?= 1000000
+PROVE_TIMEOUT         ?= 300
+PROVE_UBSAN_FLAGS     := -fsanitize=undefined -fno-sanitize-recover=undefined
+PROVE_TRUST = --source "$(GOLF)" --source-copy "$(PROVE_OUT)/golf.c" --driver-source "golf/driver.c" \
+	--golf-flags="$(GOLF_FLAGS)" --diag-cc $(call q,$(PROVE_DIAG_CC)) \
+	--link-objects $(call q,$(BUILD)/driver.o $(REF_LIB)) --golf-objects $(call q,$(PROVE_IDS:%=$(PROVE_OUT)/golf-%.o)) \
+	$(foreach e,$(PROVE_UBSAN),--ubsan "$(call golf_cc,$e) $(call golf_level,$e)" "$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)") \
+	--ubsan-positions $(PROVE_UBSAN_POSITIONS) --timeout $(PROVE_TIMEOUT)
 
 .PHONY: prove prove-build prove-check
 prove: ## golf == reference on every valid input, proved by z3 from clang's IR (GOLF=file, PROVE_BUILDS)
@@ -331,7 +347,7 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 	@$(SUBMAKE) prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
 
 $(PROVE_OUT)/golf.c: FORCE
 	@mkdir -p "$(@D)"
@@ -340,13 +356,23 @@ $(PROVE_OUT)/golf.c: FORCE
 define prove_build
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
 $(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<"
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
 $(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf-$(call golf_id,$1).ll
 	$(call golf_cc,$1) $$(SAN) -c -o "$$@" "$$<"
 $(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(PROVE_OUT)/golf-$(call golf_id,$1).o $(REF_LIB)
 	$$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
+
+# The golf with UBSan, in the differential (make prove's UBSan check).
+define prove_ubsan
+$(STAMPS)/prove-ubsan-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS)
+$(PROVE_OUT)/ubsan-$(call golf_id,$1).o: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-ubsan-$(call golf_id,$1)
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
+$(PROVE_OUT)/differential-ubsan-$(call golf_id,$1): $(DIFF_LIB) $(PROVE_OUT)/ubsan-$(call golf_id,$1).o
+	$(call golf_cc,$1) $$(PROVE_UBSAN_FLAGS) -o "$$@" $$(call q,$$^)
+endef
+$(foreach e,$(PROVE_UBSAN),$(eval $(call prove_ubsan,$e)))
 
 $(STAMPS)/prove-ref: export STAMP = $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm
 

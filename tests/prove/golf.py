@@ -21,6 +21,7 @@ from ir import Refused, loop_info
 from sym import V, Ptr, State, And, Or, Not
 
 UNSAT, SAT = z3.unsat, z3.sat
+DROP_PATH = False  # prove.py --drop-path (tests only)
 
 
 def solver(defs=()):
@@ -61,6 +62,13 @@ class GolfRun:
             raise Refused(self.fn.error)
         if len(self.fn.params) != 4:
             raise Refused('%s takes %d parameters, not f(b, w, s, e)' % (fn_name[1:], len(self.fn.params)))
+        rt = self.fn.ret_ty
+        if rt[0] != 'int' or rt[1] < 32:
+            # The driver's int f(...) reads an int: a narrower result leaves
+            # bits it reads unset (a wider one is compared as its low 32
+            # bits, nonzero, what the driver sees).
+            raise Refused('%s returns %s, not the int the driver\'s int f(int *, int *, int, int) reads'
+                          % (fn_name[1:], rt))
         self.rule = rule
         self.inp = inputs
         self.ex = sym.Exec([self.mod], rule)
@@ -254,6 +262,11 @@ class GolfRun:
         todo = [s for s in states if s.status is None]
         done = [s for s in states if s.status is not None]
         done += self.ex.explore(todo, None)
+        if DROP_PATH:
+            # A fault planted for the tests, as a wrongly pruned branch would
+            # be: the first path loses the inputs with end 1 (prove.py's dom
+            # query must catch it).
+            done[0].assume(self.inp.e != 1)
         rets, ubs, pcs = [], [], []
         for s in done:
             pc = s.path_cond()
@@ -277,10 +290,14 @@ class GolfRun:
         return ret, ubs, Or(*pcs)
 
 
-def nonzero(v):
+def nonzero(v, width=32):
+    """The verdict as the driver sees it: an int (the low 32 bits) nonzero."""
     if v.k == 'b':
         return sym.boolean(v.v)
-    return sym.boolean(sym.icmp('ne', v.v, 0, v.w))
+    x, w = v.v, v.w
+    if w > width:
+        x, w = z3.Extract(width - 1, 0, sym.bv(x, w)), width
+    return sym.boolean(sym.icmp('ne', x, 0, w))
 
 
 class Assumed:

@@ -57,6 +57,7 @@ class Lists:
         # once (z3's simplifier can blow up on deep if-then-else chains).
         # Every query adds every definition: a name is never left free.
         self.defs = []
+        self.choice_facts = []
         self.on_def = None
         ex.list_read = self.read
 
@@ -89,7 +90,9 @@ class Lists:
                 self.fresh += 1
                 x = z3.BitVec('%s_read%d' % (L.name, self.fresh), 32)
                 rest = sym.bv(L.S, 32) & ~sym.bv(taken, 32)
-                st.assume(z3.And(z3.Implies(rest != 0, member(x, rest)), z3.Implies(rest == 0, x == 0)))
+                fact = z3.And(z3.Implies(rest != 0, member(x, rest)), z3.Implies(rest == 0, x == 0))
+                st.assume(fact)
+                self.choice_facts.append(fact)  # a consistent choice always exists: prove.py's dom query assumes them
                 st.choices[(L, key(K), i)] = x
             xs.append(x)
             if i < j:

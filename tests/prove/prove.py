@@ -24,7 +24,9 @@ CLI; and the executor run concretely on shuffled lists for N/50 of them."""
 import argparse
 import multiprocessing
 import os
+import queue
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -39,6 +41,7 @@ import z3  # noqa: E402
 import ir  # noqa: E402
 import sym  # noqa: E402
 import golf  # noqa: E402
+import trust  # noqa: E402
 from ir import Refused  # noqa: E402
 
 
@@ -118,6 +121,53 @@ def fewest_pieces(s, inp, m):
     return m
 
 
+PROGRESS = None
+
+
+def note(b, k, phase):
+    """Tells the main side what this worker is doing (for a timeout's report)."""
+    if PROGRESS is not None:
+        PROGRESS.put(('doing', os.getpid(), b, k, phase))
+
+
+def model_reads(m):
+    """The list squares the model read, in the order it read them, per list."""
+    out = {}
+    for d in m.decls():
+        x = re.match(r'^(black|white)_read(\d+)$', d.name())
+        if x:
+            v = m[d]
+            if v is not None and z3.is_bv_value(v):
+                out.setdefault(x.group(1), []).append((int(x.group(2)), v.as_long()))
+    return {k: [v for _, v in sorted(xs)] for k, xs in out.items()}
+
+
+def model_state(m):
+    """The golf's mutable globals the model gives a value before the call
+    (what earlier calls would have left there; sym.py starts them unknown)."""
+    return sorted({re.sub(r'\.\d+#\d+$', '', d.name()) for d in m.decls()
+                   if re.match(r'^[^#]+\.\d+#\d+$', d.name())})
+
+
+def worker_main(bs, chunk, q):
+    """A worker: its starts in order, each for every build; each start's
+    results to the main side as it is done; stops at its first failure."""
+    global PROGRESS
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    PROGRESS = q
+    for k in chunk:
+        ress = []
+        for b in bs:
+            res = prove_build_starts(b, [k])
+            ress.append(res)
+            if res['fail'] is not None:
+                break
+        q.put(('start', os.getpid(), k, ress))
+        if ress[-1]['fail'] is not None:
+            break
+    q.put(('end', os.getpid()))
+
+
 def prove_task(task):
     """Proves starts for the builds bs, start by start (each start's reference
     formulas made once, for every build): a result dict per build, the last
@@ -146,16 +196,37 @@ def prove_build_starts(b, starts):
     out = {'build': b, 'starts': [], 'board': 0.0, 'ref': 0.0, 'solve': 0.0, 'list': None, 'steps': [], 'fail': None}
     try:
         t = time.time()
+        if b not in RUNS:
+            note(b, starts[0], 'list phase')
         run, inp, cuts, early = golf_run(b)
         out['list'] = run.list_seconds
         out['steps'] = [(n, h, round(s, 2)) for n, h, s in run.steps]
         for k in starts:
             t = time.time()
+            note(b, k, 'board phase')
             gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
+            note(b, k, "the reference's formulas")
             rr, rub, secs = reference_answer(inp, k)
             out['ref'] += secs
+            note(b, k, 'the queries')
             t = time.time()
+            # The final query assumes dom, the paths explored: first every
+            # valid input with this start must lie in one of them.
+            s = golf.solver(run.lists.defs)
+            # (Each list read's choice is any consistent one: every such
+            # choice, made in order, must lie in a path too.)
+            s.add(inp.valid, inp.s == k, z3.Not(sym.boolean(dom)), *run.lists.choice_facts)
+            r = s.check()
+            if r != z3.unsat:
+                why = 'start %d: the explored paths do not cover every valid input' % k
+                if r == z3.sat:
+                    m = s.model()
+                    why += ' (blacks %s, whites %s, end %d lies in none)' % (
+                        row_lists(squares(model_int(m, inp.black)), squares(model_int(m, inp.white)))
+                        + (model_int(m, inp.e),))
+                out['fail'] = {'kind': 'unproved', 'why': why}
+                return out
             s = golf.solver(run.lists.defs)
             s.add(inp.valid, inp.s == k, sym.boolean(dom))
             g_nz, r_nz = golf.nonzero(gr), golf.nonzero(rr)
@@ -170,6 +241,7 @@ def prove_build_starts(b, starts):
                 return out
             m = fewest_pieces(s, inp, s.model())
             fail = {'kind': 'board', 'start': k, 'black': model_int(m, inp.black),
+                    'reads': model_reads(m), 'state': model_state(m),
                     'white': model_int(m, inp.white), 'end': model_int(m, inp.e),
                     'golf': z3.is_true(m.eval(g_nz, model_completion=True)),
                     'ref': z3.is_true(m.eval(r_nz, model_completion=True)),
@@ -238,6 +310,66 @@ def report_counterexample(label, driver, fail, black, white, k, e, why):
     return True
 
 
+def list_orders(black, white, reads):
+    """Orders of the two lists to replay: the model's (the squares it read
+    first, in that order, the rest ascending), ascending, descending, then
+    each square first."""
+    def model(sq, name):
+        first = [x for x in dict.fromkeys(reads.get(name, [])) if x in sq]
+        return first + [x for x in sq if x not in first]
+    out = [(model(black, 'black'), model(white, 'white')), (black, white), (black[::-1], white[::-1])]
+    out += [(black, [x] + [y for y in white if y != x]) for x in white]
+    out += [([x] + [y for y in black if y != x], white) for x in black]
+    seen, res = set(), []
+    for bl, wl in out:
+        key = (tuple(bl), tuple(wl))
+        if key not in seen:
+            seen.add(key)
+            res.append((bl, wl))
+    return res
+
+
+def replay_calls(label, driver, black, white, k, e, state, why):
+    """The golf keeps state across calls: the row after rows that may leave
+    it there (the same board to every end, other boards with the same start
+    and end, random positions), all in one run of the driver, as it reads a
+    file; the shortest sequence found is printed.  (A random board has the
+    start's man added, 25 boards to each end in turn.)  True if one was."""
+    rng = random.Random(k * 33 + e)
+    rows = [(black, white, k, x) for x in range(1, 33) if x != e]
+    while len(rows) < 1000:
+        b, w, _, _ = random_position(rng)
+        w |= 1 << (k - 1)
+        b &= ~(1 << (k - 1))
+        rows.append((squares(b), squares(w), k, e if len(rows) < 200 else 1 + len(rows) // 25 % 32))
+    rows.append((black, white, k, e))
+    line = lambda r: '%s\t%s\t%d\t%d\n' % (row_lists(r[0], r[1]) + (r[2], r[3]))
+    lines = [line(r) for r in rows]
+    g, _, _ = run_lines(driver, lines)
+    ref, _, _ = run_lines(OPTS.reference, lines, ['--rule', 'challenge'])
+    bad = next((i for i in range(len(lines)) if g[i] != ref[i]), None)
+    if bad is None:
+        return False
+    seq = lines[:bad + 1]
+    for j in range(bad):  # a shorter sequence: one row before it
+        g2, _, _ = run_lines(driver, [lines[j], lines[bad]])
+        if g2[1] != ref[bad]:
+            seq = [lines[j], lines[bad]]
+            break
+    en, _, _ = run_lines(OPTS.reference, seq, ['--rule', 'english'])
+    ch, _, _ = run_lines(OPTS.reference, seq, ['--rule', 'challenge'])
+    gs, _, _ = run_lines(driver, seq)
+    say('%s: %s, with state left by earlier calls in %s' % (label, why, ', '.join(state)))
+    say('replayed: %s, these %d rows in one run, says %s to the last, the reference (--rule challenge) says %s'
+        % (driver, len(seq), gs[-1], ch[-1]))
+    say('counterexample, cases.tsv rows to run in this order (black, white, from, to, challenge, english, name):')
+    for i, (l, c, n) in enumerate(zip(seq, ch, en)):
+        name = 'prove: %s says %s after the rows before' % (label, gs[-1]) if i == len(seq) - 1 else \
+            'prove: the row before'
+        print('%s\t%s\t%s\t%s' % (l.rstrip('\n'), c, n, name), flush=True)
+    return True
+
+
 def handle_failure(res):
     label, rule, ll, driver = OPTS.build[res['build']]
     fail = res['fail']
@@ -251,6 +383,14 @@ def handle_failure(res):
     if kind == 'board':
         black, white = squares(fail['black']), squares(fail['white'])
         k, e = fail['start'], fail['end']
+        if fail['golf_ub'] and fail.get('state'):
+            # Only with values earlier calls may (or may never) leave in the
+            # golf's globals: a wrong answer after real calls, or unproved.
+            why = 'start %d: undefined behaviour in the golf (%s)' % (k, fail['golf_ub'][0])
+            if not replay_calls(label, driver, black, white, k, e, fail['state'], why):
+                say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
+                    'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
+            return
         if fail['golf_ub'] or fail['ref_ub']:
             who = 'the golf' if fail['golf_ub'] else 'the reference'
             say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, (fail['golf_ub'] or fail['ref_ub'])[0]))
@@ -261,8 +401,22 @@ def handle_failure(res):
                   flush=True)
             return
         why = 'start %d: the golf says %s, the reference %s' % (k, str(fail['golf']).lower(), str(fail['ref']).lower())
-        if not report_counterexample(label, driver, fail, black, white, k, e, why):
-            say('%s: the model and the machine disagree on this row: a fault in the tool, please report it' % label)
+        # The lists in the order the model read them, then other orders: the
+        # driver passes them in file order, so the row replays as written.
+        for bl, wl in list_orders(black, white, fail.get('reads', {})):
+            g, r, _, _ = replay(driver, OPTS.reference, bl, wl, k, e)
+            if g != r:
+                if (bl, wl) != (black, white):
+                    why += '; the order of the lists matters'
+                report_counterexample(label, driver, fail, bl, wl, k, e, why)
+                return
+        if fail.get('state'):
+            if replay_calls(label, driver, black, white, k, e, fail['state'], why):
+                return
+            say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
+                'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
+            return
+        say('%s: the model and the machine disagree on this row: a fault in the tool, please report it' % label)
         return
     # the induction step of a list loop
     reasons = fail['reasons']
@@ -306,30 +460,76 @@ def prove(opts):
     t0 = time.time()
     starts = parse_starts(opts.starts)
     builds = range(len(opts.build))
-    # Deep starts first: a wrong golf usually shows there, and a run stops at the first failure.
-    order = sorted(starts, key=lambda k: -k)
-    chunks = [order[j::opts.jobs] for j in range(opts.jobs)]
-    tasks = [(list(builds), ch) for ch in chunks if ch]
+    # Deep starts first: a wrong golf usually shows there.  The failure
+    # reported is the first in this order (the highest start, then the
+    # builds in the order given), whichever worker finds one first: the
+    # main side waits for every start before it.  Each worker's starts and
+    # its solver's history are fixed by --jobs, so a candidate gives the
+    # same counterexample on every run with the same --jobs.
+    order = sorted(set(starts), key=lambda k: -k)
+    chunks = [ch for ch in (order[j::opts.jobs] for j in range(opts.jobs)) if ch]
     results = {b: [] for b in builds}
-    failed = None
+    failed, failures, done, doing = None, {}, set(), {}
     ctx = multiprocessing.get_context('fork')
-    if opts.jobs == 1:
-        it = map(prove_task, tasks)
-        pool = None
-    else:
-        pool = ctx.Pool(opts.jobs, initializer=worker_init)
-        it = pool.imap_unordered(prove_task, tasks)
+    q = ctx.Queue()
+    procs = [ctx.Process(target=worker_main, args=(list(builds), ch, q)) for ch in chunks]
+    ended = set()
+    deadline = t0 + opts.timeout if opts.timeout > 0 else None
+
+    def decided():
+        first = next((k for k in order if k in failures), None)
+        if first is not None and all(k in done for k in order[:order.index(first)]):
+            return failures[first]
+        return None
+
     try:
-        for outs in it:
-            for res in outs:
-                results[res['build']].append(res)
-            if outs[-1]['fail'] is not None:
-                failed = outs[-1]
+        for p in procs:
+            p.start()
+        while True:
+            failed = decided()
+            if failed is not None or len(done) == len(order):
                 break
+            wait = 1.0 if deadline is None else min(1.0, deadline - time.time())
+            if wait <= 0:
+                undecided = [k for k in order if k not in done]
+                what = ', '.join('start %d (%s: %s)' % (k, opts.build[b][0], ph)
+                                 for pid, (b, k, ph) in sorted(doing.items(), key=lambda x: -x[1][1])
+                                 if k not in done)
+                say('unproved: no verdict in %d s (PROVE_TIMEOUT): starts %s undecided; at the limit: %s'
+                    % (opts.timeout, ','.join(map(str, undecided)), what or 'none'))
+                say('not proved (%.1f s)' % (time.time() - t0))
+                return 1
+            try:
+                msg = q.get(timeout=wait)
+            except queue.Empty:
+                dead = [p for p in procs if p.pid not in ended and p.exitcode is not None]
+                if dead and q.empty():
+                    say('unproved: a worker of the tool died (exit status %s): a fault in the tool, please '
+                        'report it' % dead[0].exitcode)
+                    say('not proved (%.1f s)' % (time.time() - t0))
+                    return 1
+                continue
+            if msg[0] == 'doing':
+                doing[msg[1]] = msg[2:]
+            elif msg[0] == 'end':
+                ended.add(msg[1])
+            else:
+                _, pid, k, ress = msg
+                done.add(k)
+                for res in ress:
+                    results[res['build']].append(res)
+                if ress[-1]['fail'] is not None:
+                    failures[k] = ress[-1]
+                else:
+                    say('start %d: proved (%s)' % (k, ', '.join(
+                        '%s %.1f s' % (opts.build[r['build']][0], r['board'] + r['solve'] + r['ref'])
+                        for r in ress)))
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join()
     if failed is not None:
         handle_failure(failed)
         say('not proved (%.1f s)' % (time.time() - t0))
@@ -516,6 +716,18 @@ def main(argv=None):
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--check', type=int, default=0)
     ap.add_argument('--seed', type=int, default=20240611)
+    ap.add_argument('--timeout', type=float, default=0, help='seconds before "no verdict" (0: none)')
+    # What is checked beside the proof (trust.py); without --source, nothing.
+    ap.add_argument('--source', help='the candidate, as the user named it')
+    ap.add_argument('--source-copy', help='the copy the builds compile')
+    ap.add_argument('--driver-source', default=os.path.join(HERE, '..', '..', 'golf', 'driver.c'))
+    ap.add_argument('--golf-flags', default='')
+    ap.add_argument('--diag-cc', nargs='*', default=[])
+    ap.add_argument('--link-objects', nargs='*', default=[])
+    ap.add_argument('--golf-objects', nargs='*', default=[])
+    ap.add_argument('--ubsan', nargs=2, action='append', default=[], metavar=('LABEL', 'PROGRAM'))
+    ap.add_argument('--ubsan-positions', type=int, default=1000000)
+    ap.add_argument('--drop-path', action='store_true', help=argparse.SUPPRESS)  # tests: the dom check bites
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
         if rule not in ('strict', 'llvm'):
@@ -527,7 +739,36 @@ def main(argv=None):
     sys.setrecursionlimit(100000)
     if opts.check:
         return check(opts)
+    golf.DROP_PATH = opts.drop_path
+    if opts.source and source_refused(opts):
+        return 1
     return prove(opts)
+
+
+def source_refused(opts):
+    """trust.py's checks: each refusal on one line; True if any."""
+    t0 = time.time()
+    log = []
+    flags = opts.golf_flags.split()
+    refusals = trust.check_signature(opts.source, opts.driver_source, (opts.diag_cc or ['clang-19'])[-1], flags, log)
+    refusals += trust.check_symbols(opts.source, opts.golf_objects, opts.link_objects,
+                                    (opts.diag_cc or ['gcc'])[0])
+    refusals += trust.check_diagnostics(opts.source, opts.diag_cc, flags, log)
+    if opts.source_copy:
+        with open(opts.source_copy + '.warnings', 'w') as fh:
+            fh.write('\n'.join(log))
+    if not refusals:
+        refusals = trust.check_ubsan(opts.source, opts.source_copy, opts.ubsan, opts.ubsan_positions)
+    for r in refusals:
+        say('refused: %s' % r)
+    if refusals:
+        say('not proved (%.1f s)' % (time.time() - t0))
+        return True
+    say('checked: f is int f(int *, int *, int, int) as the driver calls it; no external name of the driver or '
+        'the C library redefined; no diagnostic of undefined behaviour (%s); UBSan on %d positions (%s) (%.1f s)'
+        % (', '.join(opts.diag_cc) or 'none', opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none',
+           time.time() - t0))
+    return False
 
 
 if __name__ == '__main__':

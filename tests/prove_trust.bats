@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# What make prove checks so that its verdict is about the program the driver
+# runs, not only clang-19's IR of f (tests/prove/trust.py, prove.py): each
+# candidate of tests/prove/candidates.tsv gets its verdict (refused by a check
+# beside the proof, refuted with rows that replay, or unproved within the time
+# budget); a result wider than int is compared as the driver reads it; the
+# explored paths must cover every valid input; a candidate's counterexample is
+# the same on every run; each start is printed as it is proved; the golf's
+# warnings stay off the terminal.
+
+bats_require_minimum_version 1.11.0 # bats_test_function
+load test_helper
+
+CANDIDATES="$ROOT/tests/prove/candidates.tsv"
+# Two tests take minutes (a run to its time budget, a wrong candidate
+# proved twice over six starts): PROVE_TRUST_ALL=1 runs them.
+slow() { [ -n "${PROVE_TRUST_ALL:-}" ] || skip "slow: PROVE_TRUST_ALL=1 runs it"; }
+# One build, one UBSan build and a short time budget keep each run to
+# seconds; the checks are the same as make prove's.
+TRUST_ARGS=(PROVE_BUILDS=clang-19:-O2 "PROVE_UBSAN=clang-19:-O2" PROVE_UBSAN_POSITIONS=200000 PROVE_TIMEOUT=10)
+ROW='^[-0-9,]+\t[-0-9,]+\t[0-9]+\t[0-9]+\t(true|false)\t(true|false)\tprove: '
+
+# candidate NAME FILE: golf/checkers.c with every (search, replace) pair of
+# candidates.tsv row NAME applied, into FILE; fails if a search is not in the
+# golf exactly once.
+candidate() {
+    local golf cols i search rest count
+    IFS=$'\t' read -r -a cols < <(awk -F'\t' -v n="$1" '$1 == n' "$CANDIDATES")
+    [ "${#cols[@]}" -ge 7 ] || { echo "no row $1 in $CANDIDATES"; return 1; }
+    golf=$(< "$ROOT/golf/checkers.c")
+    for ((i = 5; i + 1 < ${#cols[@]}; i += 2)); do
+        search=${cols[i]} rest=$golf count=0
+        while [[ $rest == *"$search"* ]]; do rest=${rest#*"$search"}; count=$((count + 1)); done
+        [ "$count" -eq 1 ] || { echo "candidate $1: '$search' occurs $count times"; return 1; }
+        golf=${golf/"$search"/"${cols[i + 1]}"}
+    done
+    printf '%s' "$golf" > "$2"
+}
+
+# prove_candidate NAME DIR: make prove on candidate NAME (DIR/NAME.c, its
+# builds in DIR/prove); output in DIR/out, status in DIR/status.
+prove_candidate() {
+    local dir=$2 status=0 starts
+    mkdir -p "$dir"
+    candidate "$1" "$dir/$1.c" > "$dir/out" 2>&1 || { echo 99 > "$dir/status"; return; }
+    starts=$(awk -F'\t' -v n="$1" '$1 == n { print $3 }' "$CANDIDATES")
+    make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove GOLF="$(in_checkout "$dir")/$1.c" \
+        PROVE_OUT="$(in_checkout "$dir")/prove" "${TRUST_ARGS[@]}" PROVE_ARGS="--jobs 1 --starts $starts" \
+        >> "$dir/out" 2>&1 || status=$?
+    echo "$status" > "$dir/status"
+}
+
+setup_file() {
+    [ -x "$BUILD/reference" ] || {
+        echo "$BUILD/reference is missing: run make test" >&2
+        return 1
+    }
+    export ROOT BUILD CANDIDATES TRUST_ARGS_TEXT="${TRUST_ARGS[*]}"
+    export -f candidate prove_candidate in_checkout
+    row_names "$CANDIDATES" |
+        xargs -P 2 -I '{}' bash -c 'TRUST_ARGS=($TRUST_ARGS_TEXT); prove_candidate "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
+}
+
+# replays DIR: each counterexample row make prove printed (in DIR/out, in
+# order: a sequence when it says so) replayed here through the candidate's
+# build and the reference, in one run each: the last answers differ, and the
+# reference says what the last row's column 5 says.
+replays() {
+    local rows golf_says ref_says label
+    rows=$(grep -P "$ROW" "$1/out") || fail "no counterexample row: $(cat "$1/out")"
+    label=$(tail -n 1 <<< "$rows")
+    label=${label##*prove: }
+    label=${label% says *}
+    golf_says=$(cut -f1-4 <<< "$rows" | "$1/prove/golf-${label// /}" | tail -n 1)
+    ref_says=$(cut -f1-4 <<< "$rows" | "$BUILD/reference" --rule challenge | tail -n 1)
+    [ "$ref_says" = "$(tail -n 1 <<< "$rows" | cut -f5)" ] || fail "the reference says $ref_says: $rows"
+    [ "$golf_says" != "$ref_says" ] || fail "golf and reference agree ($golf_says) on: $rows"
+    printf '# %s\n' "${rows//$'\n'/ | }" >&3
+}
+
+candidate_verdict() {
+    local dir="$BATS_FILE_TMPDIR/$1" verdict expect
+    verdict=$(awk -F'\t' -v n="$1" '$1 == n { print $2 }' "$CANDIDATES")
+    expect=$(awk -F'\t' -v n="$1" '$1 == n { print $4 }' "$CANDIDATES")
+    [ "$(cat "$dir/status")" -ne 99 ] || fail "$(cat "$dir/out")"
+    [ "$(cat "$dir/status")" -ne 0 ] || fail "make prove proved candidate $1:
+$(cat "$dir/out")"
+    grep -q -E "$expect" "$dir/out" || fail "make prove's output has no /$expect/:
+$(cat "$dir/out")"
+    grep -q '^prove: not proved' "$dir/out" || fail "no closing 'not proved' line: $(cat "$dir/out")"
+    refute grep -q 'a fault in the tool' "$dir/out"
+    case $verdict in
+    refused) grep -q "^prove: refused: .*$1\.c" "$dir/out" || fail "the refusal does not name $1.c: $(cat "$dir/out")" ;;
+    refuted) replays "$dir" ;;
+    unproved) grep -q '^prove: .*unproved: ' "$dir/out" || fail "not unproved: $(cat "$dir/out")" ;;
+    *) fail "candidates.tsv: verdict '$verdict' of $1 is none of refused, refuted, unproved" ;;
+    esac
+    printf '# %s: %s\n' "$1" "$(grep -m 1 -E "$expect" "$dir/out" | cut -c1-150)" >&3
+}
+
+while IFS= read -r name; do
+    bats_test_function --description "candidate $name: $(awk -F'\t' -v n="$name" '$1 == n { print $2 }' "$CANDIDATES")" \
+        -- candidate_verdict "$name"
+done < <(row_names "$CANDIDATES")
+
+@test "a result wider than int is compared as the driver reads it, its low 32 bits (the checks beside the proof off)" {
+    local dir="$BATS_TEST_TMPDIR"
+    candidate long-return "$dir/long-return.c"
+    run project_make prove GOLF="$(in_checkout "$dir")/long-return.c" PROVE_OUT="$(in_checkout "$dir")/prove" \
+        PROVE_BUILDS=clang-19:-O2 PROVE_TRUST= PROVE_ARGS="--starts 27"
+    assert_failure
+    assert_line --regexp $'^-\t27\t27\t23\ttrue\ttrue\tprove: clang-19 -O2 says false$'
+}
+
+@test "the explored paths must cover every valid input: a path dropped on purpose leaves the golf unproved" {
+    run project_make prove "${TRUST_ARGS[@]}" PROVE_TRUST= PROVE_ARGS="--starts 32 --drop-path"
+    assert_failure
+    assert_line --regexp '^prove: clang-19 -O2: unproved: start 32: the explored paths do not cover every valid input'
+}
+
+@test "make prove on the golf: the checks beside the proof pass, and no compiler warning reaches the terminal" {
+    local out
+    out="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    run project_make prove "${TRUST_ARGS[@]}" PROVE_TIMEOUT=300 PROVE_OUT="$out" PROVE_ARGS="--starts 32"
+    assert_success
+    assert_line --regexp '^prove: checked: f is int f\(int \*, int \*, int, int\) as the driver calls it; '
+    refute_line --partial 'warning'
+    [ -s "$BATS_TEST_TMPDIR/prove/golf-clang-19-O2.ll.warnings" ] || fail "no warnings file beside the IR"
+}
+
+@test "each start is printed as it is proved; at the time budget, the undecided starts are named" {
+    slow
+    run project_make prove PROVE_BUILDS=clang-19:-O2 PROVE_TRUST="--timeout 25" PROVE_ARGS="--jobs 1"
+    assert_failure
+    assert_line --regexp '^prove: start 32: proved \(clang-19 -O2 [0-9.]+ s\)$'
+    assert_line --regexp '^prove: unproved: no verdict in 25 s \(PROVE_TIMEOUT\): starts [0-9,]+,1 undecided; at the limit: start [0-9]+ \(clang-19 -O2: '
+}
+
+@test "the same wrong candidate gives the same counterexample on every run" {
+    slow
+    local dir="$BATS_TEST_TMPDIR" first
+    plant_mutant() { apply_row "$ROOT/tests/mutants.tsv" "$1" "$2"; [ "$count" -eq 1 ]; }
+    plant_mutant edge-wrap "$dir/wrong.c"
+    for i in 1 2; do
+        run project_make prove GOLF="$(in_checkout "$dir")/wrong.c" PROVE_OUT="$(in_checkout "$dir")/prove" \
+            PROVE_BUILDS=clang-19:-O2 PROVE_TRUST= PROVE_ARGS="--starts 32-27"
+        assert_failure
+        row=$(grep -m 1 -P "$ROW" <<< "$output") || fail "no row: $output"
+        [ -z "$first" ] || [ "$row" = "$first" ] || fail "run $i: $row, run 1: $first"
+        first=$row
+    done
+    printf '# %s\n' "$row" >&3
+}
