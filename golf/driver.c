@@ -22,4 +22,10 @@ static void answer(const question *q, void *ctx, FILE *out)
     fputs(f(b, w, q->from, q->to) ? "true\n" : "false\n", out);
 }
 
-int main(void) { return run_lines(stdin, stdout, answer, NULL); }
+/* Line-buffered: each answer leaves as it is made, so a run stopped by a
+ * time limit or a crash shows which row it was answering. */
+int main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    return run_lines(stdin, stdout, answer, NULL);
+}
