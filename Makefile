@@ -108,7 +108,7 @@ TABLE_ENV = BUILD="$(BUILD)" GOLF="$(GOLF)" GOLF_PROGRAM="$(GOLF_DIR)/golf" \
 # the table, 10^6 random positions on every matrix build, the proof.
 judge: ## the whole verdict on GOLF=file: bytes, table, differential over the matrix, proof; one closing line
 	@$(NEEDS) judge
-	@MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" PYTHON="$(PYTHON)" \
+	@MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" \
 	    GOLF_MATRIX="$(GOLF_MATRIX)" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" JOBS="$(JOBS)" \
 	    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" "golf/judge.sh"
 JUDGE_POSITIONS ?= 1000000
@@ -170,11 +170,14 @@ golf_quiet = 2> "$@.warnings" || { cat -v "$@.warnings" >&2; exit 1; }
 # $(call golf_has_f,CC,OBJECT): the golf OBJECT (from $<) defines f, and f
 # fits the prototype every driver calls it by; else one line says what f
 # must be (not the linker's errors).
-golf_has_f = @nm -P "$2" | awk '$$1 == "f" && $$2 == "T" { ok = 1 } END { exit !ok }' || \
-    { echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }; \
+# (The matrix's and verify's builds check the name only, golf_names_f: the
+# main build, which the table and the judge build first, checks both.)
+golf_has_f = $(golf_names_f); \
     printf '\#include "%s"\nint f(int *, int *, int, int);\n' "$<" | \
     $1 $(GOLF_FLAGS) -fsyntax-only -x c - > /dev/null 2>&1 || \
     { echo "$(GOLF): f has another signature: $(golf_f_must)" >&2; exit 1; }
+golf_names_f = @nm -P "$(or $2,$1)" | awk '$$1 == "f" && $$2 == "T" { ok = 1 } END { exit !ok }' || \
+    { echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }
 golf_f_must = f must be int f(int *b, int *w, int s, int e) (K&R: f(b,w,s,e)int*b,*w;{...}): black and white squares as 0-terminated int lists, start, end; nonzero iff the move is legal
 
 # The golf at GOLF_LEVEL, and at -O0 for the differential.
@@ -217,7 +220,7 @@ define golf_build
 $(STAMPS)/golf-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) | san $$(SAN)
 $(GOLF_DIR)/golf-$(call golf_id,$1).o: $(GOLF_SRC) golf/flags $(STAMPS)/golf-$(call golf_id,$1)
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "$$<" $$(golf_quiet)
-	$$(call golf_has_f,$(call golf_cc,$1),$$@)
+	$$(call golf_names_f,$$@)
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call golf_build,$e)))
 
@@ -305,7 +308,7 @@ verify: ## golf == reference: exhaustive near the mover, 2e7 random, every matri
 
 verify-build: ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
 	@$(NEEDS) verify
-	@$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
+	@+$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
 
 # These two are rewritten only when their content changes, like a stamp.
 $(VERIFY_OUT)/golf.c: FORCE
@@ -327,7 +330,7 @@ $(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/golf_builds.h $(CC_STAMP)
 define verify_build
 $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@.tmp" "$$<" $$(golf_quiet)
-	$$(call golf_has_f,$(call golf_cc,$1),$$@.tmp)
+	$$(call golf_names_f,$$@.tmp)
 	objcopy --keep-global-symbol=f "$$@.tmp"
 	objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
 	rm -f "$$@.tmp"
