@@ -108,10 +108,11 @@ TABLE_ENV = BUILD="$(BUILD)" GOLF="$(GOLF)" GOLF_PROGRAM="$(GOLF_DIR)/golf" \
 # the table, 10^6 random positions on every matrix build, the proof.
 judge: ## the whole verdict on GOLF=file: bytes, table, differential over the matrix, proof; one closing line
 	@$(NEEDS) judge
-	@MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" \
-	    GOLF_MATRIX="$(GOLF_MATRIX)" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" JOBS="$(JOBS)" \
-	    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" "golf/judge.sh"
+	@$(JUDGE)
 JUDGE_POSITIONS ?= 1000000
+JUDGE = MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" \
+    GOLF_MATRIX="$(GOLF_MATRIX)" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" JOBS="$(JOBS)" \
+    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" "golf/judge.sh"
 
 # ==================== Toolchain stamps ====================
 # Each object depends on the stamp of the compiler and flags that made it:
@@ -439,14 +440,15 @@ SUBMIT_CHECKED  :=
 .PHONY: submit
 submit: ## judge the golf, then write build/answer.md: the post, with ATO and TIO links that run its bytes (GOLF=file)
 	@$(NEEDS) submit
+	@$(NEEDS) judge
 	@rm -f "$(GOLF_DIR)/answer.md"
-	@$(SUBMAKE) judge JUDGE_FOR=submit; status=$$?; \
+	@$(JUDGE); status=$$?; \
 	if [ $$status -eq 3 ] && [ -n "$(SUBMIT_UNPROVED)" ]; then \
 	    echo "$(MAKE_TYPED): posting unproved (SUBMIT_UNPROVED is set); the post says what was checked"; \
 	    $(SUBMAKE) "$(GOLF_DIR)/answer.md" \
 	        SUBMIT_CHECKED="$$(cat "$(GOLF_DIR)/judge.checked")" || exit 1; \
 	elif [ $$status -ne 0 ]; then \
-	    echo "$(MAKE_TYPED): no post: $(GOLF) did not pass make judge (above)$$([ $$status -eq 3 ] && echo '; SUBMIT_UNPROVED=1 posts it unproved')" >&2; exit 1; \
+	    echo "$(MAKE_TYPED): no post: $$(cat "$(GOLF_DIR)/judge.verdict" 2> /dev/null)$$([ $$status -eq 3 ] && echo '; SUBMIT_UNPROVED=1 posts it unproved')" >&2; exit 1; \
 	else $(SUBMAKE) "$(GOLF_DIR)/answer.md" || exit 1; fi
 	@echo "$(GOLF_DIR)/answer.md: $$(head -n 1 "$(GOLF_DIR)/answer.md")"
 

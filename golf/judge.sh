@@ -33,6 +33,7 @@ start=$SECONDS
 say() { echo "judge: $*"; }
 # verdict LINE STATUS: the closing line, and the exit.
 verdict() {
+    [ ! -d "$dir" ] || echo "$golf: $1" > "$dir/judge.verdict"
     echo "$golf: $1 ($((SECONDS - start)) s)"
     exit "$2"
 }
