@@ -38,14 +38,20 @@ verdict() {
     exit "$2"
 }
 
-# replay ROW: the row's question through the golf's main build and the
-# reference, each within the time limit.
+# replay ROW [BUILD]: the row's question through the golf's main build (or
+# the matrix build BUILD, "clang-19 -O0") and the reference, each within
+# the time limit.
 replay() {
-    local q got want
+    local q got want program=$dir/golf name="the main build"
     q=$(cut -f1-4 <<< "$1")
-    got=$(LIMIT_NAME=golf "tests/limit" "$limit" "$dir/golf" <<< "$q" 2>&1 | tr '\n' ' ')
+    if [ -n "${2:-}" ]; then
+        program=$dir/golf-${2// /}
+        name=$2
+        "${make[@]}" files FILES="$program" > /dev/null 2>&1 || program=$dir/golf name="the main build"
+    fi
+    got=$(LIMIT_NAME=golf "tests/limit" "$limit" "$program" <<< "$q" 2>&1 | tr '\n' ' ')
     want=$("$build/reference" --rule challenge <<< "$q" 2>&1 | tr '\n' ' ')
-    say "replayed: $golf (${CC:-gcc} ${GOLF_LEVEL:--O2}) says ${got% }, the reference (--rule challenge) says ${want% }"
+    say "replayed: $golf ($name) says ${got% }, the reference (--rule challenge) says ${want% }"
 }
 
 # ==================== 1. The bytes ====================
@@ -128,7 +134,12 @@ if [ "$status" -ne 0 ]; then
     *"hangs here"* | *"crashed here"*)
         verdict "$size; $table; differential: ${row##*: }" 1 ;;
     esac
-    replay "$row"
+    # The first build verify names ("gcc -O0, clang -O2 say true"), unless all.
+    builds=${row##*verify * #*: }
+    case $builds in
+    "all builds"*) replay "$row" ;;
+    *) first_build=${builds%%,*}; replay "$row" "${first_build% say*}" ;;
+    esac
     verdict "$size; $table; differential: wrong (above)" 1
 fi
 differential="differential $shown, 0 mismatches"

@@ -109,7 +109,7 @@ candidate() {
         assert_line "judge: table 179/179" # all 179 rows pass
         row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' <<< "$output") ||
             fail "$name: no cases.tsv row in: $output"
-        assert_line --regexp "^judge: replayed: .*says (true|false), the reference \(--rule challenge\) says (true|false)$"
+        assert_line --regexp "^judge: replayed: .* \(the main build\) says (true|false), the reference \(--rule challenge\) says (true|false)$"
         assert_line --regexp "^$c: 176 bytes \(=\), UTF-8.*; table 179/179; differential: wrong \(above\) \([0-9]+ s\)$"
         # The row is right: the reference gives its own verdict in column 5.
         run "$BUILD/reference" --rule challenge <<< "$row"
