@@ -202,5 +202,10 @@ table() { run env BUILD="$BUILD" CASES_TSV="$1" "$ROOT/tests/table.sh"; }
     assert_line --regexp "^$f: ok 1 quick in [0-9]+ms$"
     assert_line --regexp "^$f: ok 2 slow in [0-9]+ms$"
     assert_line --regexp "^tests/run: $f still running: 1 of 2 tests done \([0-9]+ s into the run\)$"
+    # Streamed: the quick test's line comes out while the slow one still runs.
+    local quick still
+    quick=$(grep -n -m 1 ": ok 1 quick" <<< "$output" | cut -d: -f1)
+    still=$(grep -n "still running: 1 of 2" <<< "$output" | tail -n 1 | cut -d: -f1)
+    [ "$quick" -lt "$still" ] || fail "the quick test's line came after the file's last heartbeat: $output"
     assert_line --index -1 "2 passed, 0 failed, 0 skipped"
 }
