@@ -19,7 +19,7 @@
 # From make: MAKE, GOLF, GOLF_DIR, BUILD, GOLF_MATRIX,
 # GOLF_TIME_LIMIT, JOBS, JUDGE_POSITIONS.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 golf=${GOLF:-golf/checkers.c}
 build=${BUILD:-build}
 dir=${GOLF_DIR:-$build}

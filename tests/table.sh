@@ -20,7 +20,7 @@
 # GOLF_TIME_LIMIT.  CASES_TSV reads another table; TABLE_FIRST=FILE gets the
 # line number of the golf's first failing row.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 build=${BUILD:-build}
 golf=${GOLF:-golf/checkers.c}
 golf_program=${GOLF_PROGRAM:-$build/golf}
@@ -76,7 +76,7 @@ first=
 # cases.tsv; `sed -n Np cases.tsv` prints that row as it is, tabs and all.
 # A hang or a crash names the row it was answering.
 check() {
-    local name=$1 label=$2 col=$3 status stopped= result agree wrong row=
+    local name=$1 label=$2 col=$3 status stopped='' result agree wrong row=''
     status=$(cat "$work/$name.status")
     local answered
     answered=$(wc -l < "$work/$name.out")
