@@ -67,15 +67,52 @@ SUBMAKE = $(MAKE) --no-print-directory
 .PHONY: files
 files: $(FILES) ; @:
 
+# ==================== Which golf: GOLF=file ====================
+# Every target that builds, judges, measures or posts the golf takes
+# GOLF=file (any path, spaces and apostrophes too; relative to the
+# checkout) and never writes golf/checkers.c.  golf/checkers.c itself is
+# built in $(BUILD) as always; any other file is copied (tests/golf-copy,
+# behind a #line that keeps the compiler's messages on the file's own path
+# and lines) into a directory of its own, GOLF_DIR, named after the path:
+# builds of different candidates never mix.
+GOLF := golf/checkers.c
+ifeq ($(GOLF),golf/checkers.c)
+GOLF_DIR := $(BUILD)
+GOLF_SRC := golf/checkers.c
+else
+GOLF_DIR := $(BUILD)/cand/$(shell p='$(subst ','\'',$(GOLF))'; \
+    printf '%s-%s' "$$(printf '%s' "$$(basename "$$p")" | tr -c 'A-Za-z0-9._-' _)" "$$(printf '%s' "$$p" | cksum | cut -d' ' -f1)")
+GOLF_SRC := $(GOLF_DIR)/golf.c
+$(GOLF_SRC): FORCE
+	@"tests/golf-copy" "$(GOLF)" "$@"
+endif
+# A time limit on every run of a golf in the table, in seconds: a right
+# golf answers a row in microseconds.
+GOLF_TIME_LIMIT ?= 2
+
 # `make` with no target: build, then every cases.tsv row through golf and reference.
 .DEFAULT_GOAL := all
-.PHONY: all build test bytes clean help FORCE
+.PHONY: all build test bytes clean help judge FORCE
 FORCE:
 
-all: ## the main job: build, then run every cases.tsv row through golf, twin and reference
+all: ## the main job: build, then run every cases.tsv row through golf, twin and reference (GOLF=file)
 	@$(NEEDS) build
 	@$(SUBMAKE) files FILES="$(BUILD_PROGRAMS)"
-	@BUILD="$(BUILD)" "tests/table.sh"
+	@$(TABLE_ENV) "tests/table.sh"
+
+# What tests/table.sh needs to know: which golf, built where.
+TABLE_ENV = BUILD="$(BUILD)" GOLF="$(GOLF)" GOLF_PROGRAM="$(GOLF_DIR)/golf" \
+    GOLF_WARNINGS="$(GOLF_DIR)/checkers.o.warnings" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)"
+
+# The whole verdict on a golf, stopping at the first failure: its bytes,
+# the table, 10^6 random positions on every matrix build, the proof.
+judge: ## the whole verdict on GOLF=file: bytes, table, differential over the matrix, proof; one closing line
+	@$(NEEDS) judge
+	@$(JUDGE)
+JUDGE_POSITIONS ?= 1000000
+JUDGE = MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" \
+    GOLF_MATRIX="$(GOLF_MATRIX)" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" JOBS="$(JOBS)" \
+    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" "golf/judge.sh"
 
 # ==================== Toolchain stamps ====================
 # Each object depends on the stamp of the compiler and flags that made it:
@@ -104,7 +141,7 @@ CC_STAMP := $(STAMPS)/cc
 
 REF_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/line.o
 
-BUILD_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed
+BUILD_PROGRAMS := $(BUILD)/reference $(GOLF_DIR)/golf $(BUILD)/golf-ungolfed
 
 build: ## build the reference CLI, the golf and its ungolfed twin
 	@$(NEEDS) build
@@ -131,17 +168,32 @@ $(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
 # terminal; an error shows in full, its non-text bytes escaped by cat -v.
 golf_quiet = 2> "$@.warnings" || { cat -v "$@.warnings" >&2; exit 1; }
 
-# The golf at GOLF_LEVEL, and at -O0 for the differential.
-$(BUILD)/checkers.o: golf/checkers.c golf/flags $(CC_STAMP)
-	$(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+# $(call golf_has_f,CC,OBJECT): the golf OBJECT (from $<) defines f, and f
+# fits the prototype every driver calls it by; else one line says what f
+# must be (not the linker's errors).
+# (The matrix's and verify's builds check the name only, golf_names_f: the
+# main build, which the table and the judge build first, checks both.)
+golf_has_f = $(golf_names_f); \
+    printf '\#include "%s"\nint f(int *, int *, int, int);\n' "$<" | \
+    $1 $(GOLF_FLAGS) -fsyntax-only -x c - > /dev/null 2>&1 || \
+    { echo "$(GOLF): f has another signature: $(golf_f_must)" >&2; exit 1; }
+golf_names_f = @nm -P "$(or $2,$1)" | awk '$$1 == "f" && $$2 == "T" { ok = 1 } END { exit !ok }' || \
+    { echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }
+golf_f_must = f must be int f(int *b, int *w, int s, int e) (K&R: f(b,w,s,e)int*b,*w;{...}): black and white squares as 0-terminated int lists, start, end; nonzero iff the move is legal
 
-$(BUILD)/checkers-O0.o: golf/checkers.c golf/flags $(CC_STAMP)
+# The golf at GOLF_LEVEL, and at -O0 for the differential.
+$(GOLF_DIR)/checkers.o: $(GOLF_SRC) golf/flags $(CC_STAMP)
+	$(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+	$(call golf_has_f,$(CC),$@)
+
+$(GOLF_DIR)/checkers-O0.o: $(GOLF_SRC) golf/flags $(CC_STAMP)
 	$(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+	$(call golf_has_f,$(CC),$@)
 
 $(BUILD)/ungolfed.o: golf/ungolfed.c $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-$(BUILD)/golf: $(BUILD)/driver.o $(BUILD)/checkers.o $(REF_LIB)
+$(GOLF_DIR)/golf: $(BUILD)/driver.o $(GOLF_DIR)/checkers.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
@@ -167,49 +219,52 @@ GOLF_IDS := $(foreach e,$(GOLF_MATRIX),$(call golf_id,$e))
 
 define golf_build
 $(STAMPS)/golf-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) | san $$(SAN)
-$(BUILD)/golf-$(call golf_id,$1).o: golf/checkers.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "golf/checkers.c" $$(golf_quiet)
+$(GOLF_DIR)/golf-$(call golf_id,$1).o: $(GOLF_SRC) golf/flags $(STAMPS)/golf-$(call golf_id,$1)
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "$$<" $$(golf_quiet)
+	$$(call golf_names_f,$$@)
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call golf_build,$e)))
 
-$(GOLF_IDS:%=$(BUILD)/golf-%): $(BUILD)/golf-%: $(BUILD)/driver.o $(BUILD)/golf-%.o $(REF_LIB)
+$(GOLF_IDS:%=$(GOLF_DIR)/golf-%): $(GOLF_DIR)/golf-%: $(BUILD)/driver.o $(GOLF_DIR)/golf-%.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
-TEST_PROGRAMS += $(GOLF_IDS:%=$(BUILD)/golf-%)
+TEST_PROGRAMS += $(GOLF_IDS:%=$(GOLF_DIR)/golf-%)
 
 .PHONY: matrix
-matrix: ## build the golf with every GOLF_MATRIX compiler and level
+matrix: ## build the golf with every GOLF_MATRIX compiler and level (GOLF=file)
 	@$(NEEDS) matrix
-	@$(SUBMAKE) files FILES="$(GOLF_IDS:%=$(BUILD)/golf-%)"
+	@$(SUBMAKE) files FILES="$(GOLF_IDS:%=$(GOLF_DIR)/golf-%)"
 
 # ==================== Differential and mutants ====================
 # Golf against reference in one process (tests/differential.c): the golf at
 # GOLF_LEVEL and at -O0, and the ungolfed twin.
 DIFF_LIB := $(BUILD)/differential.o $(BUILD)/rules.o $(BUILD)/board.o
-DIFF_PROGRAMS := $(BUILD)/differential $(BUILD)/differential-O0 $(BUILD)/differential-ungolfed
+DIFF_PROGRAMS := $(GOLF_DIR)/differential $(GOLF_DIR)/differential-O0 $(BUILD)/differential-ungolfed
 POSITIONS ?= 1000000
 SEED ?= 1
 
 $(BUILD)/differential.o: tests/differential.c tests/rows.h reference/rules.h reference/board.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-$(BUILD)/differential: $(DIFF_LIB) $(BUILD)/checkers.o
-$(BUILD)/differential-O0: $(DIFF_LIB) $(BUILD)/checkers-O0.o
+$(GOLF_DIR)/differential: $(DIFF_LIB) $(GOLF_DIR)/checkers.o
+$(GOLF_DIR)/differential-O0: $(DIFF_LIB) $(GOLF_DIR)/checkers-O0.o
 $(BUILD)/differential-ungolfed: $(DIFF_LIB) $(BUILD)/ungolfed.o
 $(DIFF_PROGRAMS):
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 .PHONY: differential mutants
-differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED
+differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED (GOLF=file)
 	@$(NEEDS) differential
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS)"
-	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "$$p" $(POSITIONS) $(SEED) || exit 1; done
+	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "tests/limit" $(DIFF_TIME_LIMIT) "$$p" $(POSITIONS) $(SEED) || exit 1; done
+# The differential's time limit, in seconds: 10^6 positions take about one.
+DIFF_TIME_LIMIT ?= 60
 
-mutants: ## plant each tests/mutants.tsv bug in a copy of the golf: all must be caught
+mutants: ## plant each tests/mutants.tsv bug in a copy of the golf: all must be caught (GOLF=file)
 	@$(NEEDS) mutants
 	@$(SUBMAKE) files FILES="$(BATS)"
-	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS) $(BUILD)/golf"
-	@$(TEST_ENV) "tests/run" "tests/mutation.bats"
+	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS) $(GOLF_DIR)/golf"
+	@$(TEST_ENV) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/run" "tests/mutation.bats"
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
 
@@ -240,11 +295,10 @@ movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS 
 # every golf symbol but f is made local and f renamed golf_<id>, so the
 # builds cannot clash, and builds.c lists them (tests/golf_builds.h), so
 # verify.o does not depend on the matrix.  `make verify GOLF=file` checks
-# another golf source (VERIFY_OUT=dir keeps its build apart; the source is
+# another golf source (in GOLF_DIR/verify, or VERIFY_OUT=dir; the source is
 # copied in, so GOLF may be any path, spaces and all).  VERIFY_ARGS passes
-# --quick, --sample N, --random N, --seed S, --jobs J.
-GOLF        := golf/checkers.c
-VERIFY_OUT  := $(BUILD)/verify
+# --quick, --sample N, --random N, --seed S, --jobs J, --stall S, --all.
+VERIFY_OUT  := $(GOLF_DIR)/verify
 VERIFY_ARGS :=
 
 .PHONY: verify verify-build
@@ -255,12 +309,11 @@ verify: ## golf == reference: exhaustive near the mover, 2e7 random, every matri
 
 verify-build: ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
 	@$(NEEDS) verify
-	@$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
+	@+$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
 
 # These two are rewritten only when their content changes, like a stamp.
 $(VERIFY_OUT)/golf.c: FORCE
-	@mkdir -p "$(@D)"
-	@cmp -s "$(GOLF)" "$@" || cp "$(GOLF)" "$@"
+	@"tests/golf-copy" "$(GOLF)" "$@"
 
 $(VERIFY_OUT)/builds.c: FORCE
 	@mkdir -p "$(@D)"
@@ -278,6 +331,7 @@ $(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/golf_builds.h $(CC_STAMP)
 define verify_build
 $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@.tmp" "$$<" $$(golf_quiet)
+	$$(call golf_names_f,$$@.tmp)
 	objcopy --keep-global-symbol=f "$$@.tmp"
 	objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
 	rm -f "$$@.tmp"
@@ -303,7 +357,7 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # prove-check` tests the model against the compiled programs
 # (PROVE_POSITIONS random positions).
 PROVE_BUILDS    ?= clang-19:-O0 clang-19:-O2
-PROVE_OUT       := $(BUILD)/prove
+PROVE_OUT       := $(GOLF_DIR)/prove
 PROVE_ARGS      :=
 PROVE_POSITIONS ?= 100000
 PROVE_REF_CC    := clang-19
@@ -350,8 +404,7 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
 
 $(PROVE_OUT)/golf.c: FORCE
-	@mkdir -p "$(@D)"
-	@cmp -s "$(GOLF)" "$@" || cp "$(GOLF)" "$@"
+	@"tests/golf-copy" "$(GOLF)" "$@"
 
 define prove_build
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
@@ -396,16 +449,36 @@ TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
 $(BUILD)/permalink: golf/permalink.c $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" "$<" -lz
 
-$(BUILD)/answer.md: golf/answer.sh golf/checkers.c golf/flags golf/footer.c golf/ungolfed.c $(BUILD)/permalink
-	PERMALINK="$(BUILD)/permalink" "golf/answer.sh" > "$@.tmp" && mv "$@.tmp" "$@"
+# The post is written to a temporary file in $(BUILD)/tmp and moved in
+# whole, or removed: a refused post leaves nothing behind.
+$(GOLF_DIR)/answer.md: golf/answer.sh $(GOLF_SRC) golf/flags golf/footer.c golf/ungolfed.c $(BUILD)/permalink
+	@tmp=$$(mktemp "$(TMPDIR)/answer.XXXXXX") && \
+	{ PERMALINK="$(BUILD)/permalink" CHECKED="$(SUBMIT_CHECKED)" "golf/answer.sh" "$(GOLF)" > "$$tmp" && mv "$$tmp" "$@"; } || \
+	{ rm -f "$$tmp"; exit 1; }
 
+# make submit posts only a golf that passes the table, the differential
+# over the matrix and the proof (make judge); an earlier post is removed
+# first, so no old post stays to look new.  Where the proof's needs are
+# missing it refuses, unless SUBMIT_UNPROVED=1: the post then says what
+# was checked.
+SUBMIT_UNPROVED ?=
+SUBMIT_CHECKED  :=
 .PHONY: submit
-submit: ## write build/answer.md: the answer post, with ATO and TIO links that run the golf's own bytes
+submit: ## judge the golf, then write build/answer.md: the post, with ATO and TIO links that run its bytes (GOLF=file)
 	@$(NEEDS) submit
-	@$(SUBMAKE) "$(BUILD)/answer.md"
-	@echo "$(BUILD)/answer.md: $$(head -n 1 "$(BUILD)/answer.md")"
+	@$(NEEDS) judge
+	@rm -f "$(GOLF_DIR)/answer.md"
+	@$(JUDGE); status=$$?; \
+	if [ $$status -eq 3 ] && [ -n "$(SUBMIT_UNPROVED)" ]; then \
+	    echo "$(MAKE_TYPED): posting unproved (SUBMIT_UNPROVED is set); the post says what was checked"; \
+	    $(SUBMAKE) "$(GOLF_DIR)/answer.md" \
+	        SUBMIT_CHECKED="$$(cat "$(GOLF_DIR)/judge.checked")" || exit 1; \
+	elif [ $$status -ne 0 ]; then \
+	    echo "$(MAKE_TYPED): no post: $$(cat "$(GOLF_DIR)/judge.verdict" 2> /dev/null)$$([ $$status -eq 3 ] && echo '; SUBMIT_UNPROVED=1 posts it unproved')" >&2; exit 1; \
+	else $(SUBMAKE) "$(GOLF_DIR)/answer.md" || exit 1; fi
+	@echo "$(GOLF_DIR)/answer.md: $$(head -n 1 "$(GOLF_DIR)/answer.md")"
 
-TEST_PROGRAMS += $(BUILD)/permalink $(BUILD)/answer.md
+TEST_PROGRAMS += $(BUILD)/permalink $(GOLF_DIR)/answer.md
 
 # ==================== fuzz: the parser and rules under libFuzzer ====================
 # tests/fuzz_line.c feeds any bytes to the parser, the batch loop, the rules
@@ -533,8 +606,8 @@ test: ## the whole suite: installs what it needs, builds, runs bats (closing lin
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) "tests/run" || status=1; exit $$status
 
-bytes: ## the golf's size, as the site counts it
-	@echo "$$(wc -c < "golf/checkers.c") bytes  golf/checkers.c"
+bytes: ## the golf's size, as the site counts it (GOLF=file)
+	@echo "$$(wc -c < "$(GOLF)") bytes  $(GOLF)"
 
 # ==================== fresh: the README's two commands on a new Debian 12 ====================
 # tests/fresh debootstraps a Debian 12 minbase root (git, make and

@@ -17,6 +17,8 @@
 #
 #   golf/answer.sh [GOLF [FOOTER [UNGOLFED]]]   defaults: golf/checkers.c,
 #                                               golf/footer.c, golf/ungolfed.c
+# $CHECKED, when set, is what was checked of a golf posted unproved (make
+# submit SUBMIT_UNPROVED=1): the post says it, and that no proof ran.
 # The flags come from golf/flags.  $PERMALINK names the link tool (default
 # build/permalink, from golf/permalink.c).  The heading and the links follow
 # ATO's "CGCC post" layout, with the flags named after the language as the
@@ -118,6 +120,7 @@ cat <<EOF
 $(code)
 
 $(links)
+$([ -z "${CHECKED:-}" ] || printf '\nChecked against a reference before posting: %s; not proved for every input.\n' "$CHECKED")
 
 \`f(b,w,s,e)\` takes the black and the white pieces as 0-terminated \`int\`
 arrays of squares (1-32 in the standard numbering, white moving toward

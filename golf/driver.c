@@ -25,12 +25,15 @@ static void answer(const question *q, void *ctx, FILE *out)
 }
 
 /* The batch; a failed read or write is named with the program's name (as
- * run: golf or golf-ungolfed) and errno's words. */
+ * run: golf or golf-ungolfed) and errno's words.  Line-buffered: each
+ * answer leaves as it is made, so a run stopped by a time limit or a crash
+ * shows which row it was answering. */
 int main(int argc, char *argv[])
 {
     const char *name = argc > 0 ? argv[0] : "golf", *slash = strrchr(name, '/');
     if (slash)
         name = slash + 1;
+    setvbuf(stdout, NULL, _IOLBF, 0);
     int status = run_lines(stdin, stdout, answer, NULL);
     if (ferror(stdin) || ferror(stdout))
         fprintf(stderr, "%s: %s: %s\n", name, ferror(stdin) ? "reading input" : "writing output", strerror(errno));

@@ -23,6 +23,12 @@ rows_asking() {
         { l = $0; sub(/^[0-9]+\t/, "", l) } (l !~ /^[ \t]*\r?$/ && l !~ /^#/) == q'
 }
 
+# The lines the protocol refuses (the reference's "line N: column: what"),
+# "N<TAB>column: what": each is one error of its own test, and no program's
+# answer to it is compared, so every other row is still compared with its
+# own verdict.
+malformed() { "$BUILD/reference" < "$TABLE" 2>&1 > /dev/null | sed -n 's/^line \([0-9]*\): /\1\t/p'; }
+
 # report TITLE TEXT: fails listing TEXT (one offending row a line) if any.
 report() { [ -z "$2" ] || fail "$(printf '%s\n%s' "$1" "$2")"; }
 
@@ -32,21 +38,25 @@ disagreements() {
     local col=$1 got status=0
     shift
     got=$("$@" < "$TABLE" 2> "$BATS_TEST_TMPDIR/stderr") || status=$?
-    [ "$status" -eq 0 ] || { echo "  exit status $status"; sed 's/^/    /' "$BATS_TEST_TMPDIR/stderr"; }
     # printf always gives awk one line at least, so NR == FNR is the answers.
-    printf '%s\n' "$got" | awk -F'\t' -v c="$col" '
+    [ "$status" -ne 2 ] || [ -z "$(malformed)" ] || status=0 # the malformed rows' own test names them
+    [ "$status" -eq 0 ] || { echo "  exit status $status"; sed 's/^/    /' "$BATS_TEST_TMPDIR/stderr"; }
+    printf '%s\n' "$got" | awk -F'\t' -v c="$col" -v bad="$(malformed | cut -f1 | tr '\n' ' ')" '
+        BEGIN { split(bad, b, " "); for (k in b) skip[b[k]] = 1 }
         NR == FNR { got[++n] = $0; next }
         { i++; a = i in got ? got[i] : "(no answer)"; want = $(c + 1)
-          if (want != a) { sub(/\t/, ": "); printf "  line %s\n    want %s, got %s\n", $0, want, a } }
+          if (!($1 in skip) && want != a) { sub(/\t/, ": "); printf "  line %s\n    want %s, got %s\n", $0, want, a } }
         END { if (n > i) printf "  %d answers more than rows\n", n - i }' - <(question_rows)
 }
 
 # cli_disagreements COL [OPTION...]: one `reference [OPTION...] BLACK WHITE FROM TO`
 # call per row, the single-question form, against column COL.
 cli_disagreements() {
-    local col=$1 n line got
+    local col=$1 n line got bad
     shift
+    bad=" $(malformed | cut -f1 | tr '\n' ' ') "
     while IFS=$'\t' read -r n line; do
+        [[ $bad != *" $n "* ]] || continue
         local -a f
         IFS=$'\t' read -r -a f <<< "$line"
         got=$("$BUILD/reference" "$@" "${f[0]}" "${f[1]}" "${f[2]}" "${f[3]}" 2>&1)
@@ -66,8 +76,16 @@ cli_disagreements() {
 
 @test "every line after the header is a row: none blank, none commented out" {
     # The programs skip such lines, so a row hidden that way would go unchecked.
+    # Blank lines at the very end hide nothing: they are no row.
+    local last
+    last=$(awk '!/^[ \t]*\r?$/ { n = NR } END { print n + 0 }' "$TABLE")
     report "lines that are no question:" \
-        "$(skipped_rows | sed 's/^/  line /')"
+        "$(skipped_rows | awk -F'\t' -v last="$last" '$1 < last' | sed 's/^/  line /')"
+}
+
+@test "every row is a question the line protocol accepts (a malformed row is named once, with its column)" {
+    report "rows the protocol refuses (each row's other tests leave it out):" \
+        "$(malformed | awk -F'\t' '{ printf "  cases.tsv:%s: %s\n", $1, $2 }')"
 }
 
 @test "every row has seven tab-separated columns" {

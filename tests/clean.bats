@@ -5,6 +5,12 @@
 # the tree first, and when something stays mounted they remove nothing,
 # say so and fail.  Real bind mounts, made in a mount namespace of the
 # test's own (a user namespace too when not run as root).
+#
+# In a plain chroot (the root is not a mount point, as in Debian's build
+# chroots) no such namespace can be had: unshare cannot make the mounts
+# private ("cannot change root filesystem propagation"), and the kernel
+# refuses a user namespace to a chrooted process.  A mount made there could
+# propagate to the host's mount table, so those tests skip, saying why.
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -17,6 +23,18 @@ in_namespace() {
     unshare "${userns[@]}" --mount --propagation private bash -c "$@"
 }
 
+# need_private_namespace: skips the test, with the reason, where no mount
+# namespace of the test's own can be made private.
+need_private_namespace() {
+    local why
+    why=$(in_namespace true 2>&1) && return
+    case $why in
+    *"cannot change root filesystem propagation"* | *"unshare failed: Operation not permitted"*)
+        skip "no private mount namespace here (in a chroot whose root is not a mount point, unshare cannot make mounts private: $why); a bind mount could reach the host's mount table" ;;
+    esac
+    fail "unshare cannot make a mount namespace: $why"
+}
+
 setup() {
     B=$BATS_TEST_TMPDIR/b           # a build tree inside the checkout's
     SCRATCH=$BATS_TEST_TMPDIR/scratch # what a mount under it shows
@@ -26,6 +44,7 @@ setup() {
 }
 
 @test "make clean unmounts a bind mount under the build tree before removing it, and what it showed is untouched" {
+    need_private_namespace
     run in_namespace '
         mount --bind "$SCRATCH" "$B/fresh/root/proc" || exit 99
         [ -f "$B/fresh/root/proc/file" ] || exit 98
@@ -38,6 +57,7 @@ setup() {
 }
 
 @test "a mount that cannot be unmounted (busy): make clean and make fresh remove nothing, name it and fail" {
+    need_private_namespace
     run in_namespace '
         mount --bind "$SCRATCH" "$B/fresh/root/proc" || exit 99
         (cd "$B/fresh/root/proc" && exec sleep 60) &

@@ -157,7 +157,7 @@ teardown_file() {
 }
 
 @test "an unchanged copy of the golf passes both checks" {
-    build_golf "$BATS_TEST_TMPDIR" "$ROOT/golf/checkers.c"
+    build_golf "$BATS_TEST_TMPDIR" "${GOLF_SOURCE:-$ROOT/golf/checkers.c}"
     checks "$BATS_TEST_TMPDIR"
     [ "$table_rows" -eq 0 ] || fail "the copy gets $table_rows table rows wrong"
     [ "$differential_status" -eq 0 ] || fail "differential: $differential_first"

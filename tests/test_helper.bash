@@ -32,7 +32,8 @@ golf_compile() {
 # golf_cc OUT SOURCE: SOURCE compiled as the main golf build is ($CC, -O2).
 golf_cc() { golf_compile "${CC:-gcc}" -O2 "$1" "$2"; }
 
-# apply_row TSV NAME FILE: golf/checkers.c with row NAME of TSV (a planted
+# apply_row TSV NAME FILE: golf/checkers.c (or GOLF_SOURCE: make mutants
+# GOLF=file) with row NAME of TSV (a planted
 # bug: its search, column 2, replaced by its replace, column 3) into FILE.
 # Sets count: how often the search occurs in the golf, -1 when TSV has no
 # row NAME.  FILE is written only when the search occurs exactly once.
@@ -42,7 +43,7 @@ apply_row() {
     IFS=$'\t' read -r search replace < <(awk -F'\t' -v n="$2" '$1 == n { print $2 "\t" $3; exit }' "$1")
     [ -n "$search" ] || return 0
     count=0
-    golf=$(< "$ROOT/golf/checkers.c")
+    golf=$(< "${GOLF_SOURCE:-$ROOT/golf/checkers.c}")
     rest=$golf
     while [[ $rest == *"$search"* ]]; do
         rest=${rest#*"$search"}

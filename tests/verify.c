@@ -3,10 +3,15 @@
  * It also holds the reference's english reading to a second formulation.
  * `make verify` runs it; tests/README.md (Verify) says why the search suffices.
  *
- * usage: verify [--quick | --sample N] [--random N] [--seed S] [--jobs J]
+ * usage: verify [--quick | --sample N] [--random N] [--seed S] [--jobs J] [--stall S] [--all]
  * --sample N: only N random positions, no exhaustive part (a smoke check).
+ * It stops at the first mismatch in position order (the same one however
+ * the work is split); --all checks every position and counts them all.
+ * --stall S: a worker with no progress for S seconds (default 60) counts as
+ * a build that hangs.
  * Exit 0 if everything agrees, 1 on any mismatch, 2 on bad usage. */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, nanosleep, kill */
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -182,7 +187,27 @@ typedef struct {
     int phase;
     long index;
     int capture; /* some_white_can_capture of the current board, -1 = not yet known */
+    atomic_long *first_bad; /* shared: the order of the first mismatch found, or NULL (--all) */
+    long offset;            /* this phase's first position in that order */
 } checker;
+
+/* Stopping at the first mismatch: every worker skips the positions after
+ * the first mismatch found so far (in position order, exhaustive part
+ * first), and checks every one before it, so the one reported is the first
+ * of all, whichever worker owns it. */
+static bool past_first_bad(const checker *ck, long index)
+{
+    return ck->first_bad && ck->offset + index > atomic_load_explicit(ck->first_bad, memory_order_relaxed);
+}
+
+static void found_bad(checker *ck)
+{
+    if (!ck->first_bad)
+        return;
+    long key = ck->offset + ck->index, was = atomic_load(ck->first_bad);
+    while (key < was && !atomic_compare_exchange_weak(ck->first_bad, &was, key))
+        ;
+}
 
 static int by_order(const void *a, const void *b)
 {
@@ -199,6 +224,7 @@ static void keep(checker *ck, const position *p, int from, int to, bool ch, bool
     report *r = ck->rep;
     finding key = {.phase = ck->phase, .index = ck->index}, *f;
     r->mismatches++;
+    found_bad(ck);
     if (r->kept < KEEP) {
         f = &r->first[r->kept++];
     } else {
@@ -329,6 +355,8 @@ typedef struct {
     u64 seed;
     long base[SQUARES + 1], size[SQUARES + 1]; /* each start's positions and first index */
     long exhaustive;                           /* their sum */
+    atomic_long *first_bad;                    /* see past_first_bad; NULL with --all */
+    int stall;                                 /* seconds without progress that count as a hang */
 } plan;
 
 /* The boards each cone assignment is tried on: the fills, then (if rims)
@@ -374,9 +402,11 @@ static void check_minimal(report *r, const cone *c, int from, const unsigned *ve
  * split.  The first fill gives the verdicts the other variants must repeat. */
 static void exhaustive(report *r, const plan *pl, const int *starts, int nstarts)
 {
-    checker ck = {r, 0, 0, -1};
+    checker ck = {r, 0, 0, -1, pl->first_bad, 0};
     for (int k = 0; k < nstarts; k++) {
         int from = starts[k];
+        if (past_first_bad(&ck, pl->base[from]))
+            continue;
         cone c = cone_of(from);
         long nv = variants(pl, &c);
         unsigned *verdicts = calloc((size_t)c.assignments, sizeof *verdicts);
@@ -384,7 +414,12 @@ static void exhaustive(report *r, const plan *pl, const int *starts, int nstarts
             perror("verify");
             exit(2);
         }
+        bool whole = true;
         for (long a = 0; a < c.assignments; a++) {
+            if (past_first_bad(&ck, pl->base[from] + a * nv * SQUARES)) {
+                whole = false;
+                break;
+            }
             for (long v = 0; v < nv; v++) {
                 position p;
                 variant_board(pl, &c, from, a, v, &p);
@@ -399,7 +434,8 @@ static void exhaustive(report *r, const plan *pl, const int *starts, int nstarts
             }
             atomic_fetch_add_explicit(&r->done, nv * SQUARES, memory_order_relaxed);
         }
-        check_minimal(r, &c, from, verdicts);
+        if (whole) /* the claim needs every assignment's verdicts */
+            check_minimal(r, &c, from, verdicts);
         free(verdicts);
     }
 }
@@ -483,10 +519,12 @@ static int longest_chain(const board *bd, int from)
 /* The random positions of `job` of `jobs`: blocks of 4096 dealt in turn. */
 static void sampled(report *r, const plan *pl, int job, int jobs)
 {
-    checker ck = {r, 1, 0, -1};
+    checker ck = {r, 1, 0, -1, pl->first_bad, pl->exhaustive};
     enum { BLOCK = 4096 };
     for (long block = (long)job * BLOCK; block < pl->random; block += (long)jobs * BLOCK) {
         long end = block + BLOCK < pl->random ? block + BLOCK : pl->random;
+        if (past_first_bad(&ck, block))
+            break;
         for (long i = block; i < end; i++) {
             position p;
             int from, to;
@@ -584,7 +622,7 @@ static long positions_done(report *reps, int jobs)
 
 static void usage(void)
 {
-    fputs("usage: verify [--quick | --sample N] [--random N] [--seed S] [--jobs J]\n", stderr);
+    fputs("usage: verify [--quick | --sample N] [--random N] [--seed S] [--jobs J] [--stall S] [--all]\n", stderr);
     exit(2);
 }
 
@@ -640,7 +678,9 @@ static void print_plan(const plan *pl)
 int main(int argc, char *argv[])
 {
     double t0 = now();
-    plan pl = {{FILL_EMPTY, FILL_BLACK, FILL_WHITE, FILL_SPARSE, FILL_CROWDED}, FILLS, true, -1, 20240611, {0}, {0}, 0};
+    plan pl = {{FILL_EMPTY, FILL_BLACK, FILL_WHITE, FILL_SPARSE, FILL_CROWDED}, FILLS, true, -1, 20240611, {0}, {0}, 0,
+               NULL, 60};
+    bool all = false;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = cpus < 1 ? 1 : cpus > JOBS_MAX ? JOBS_MAX : (int)cpus;
     bool quick = false, sample = false;
@@ -656,12 +696,16 @@ int main(int argc, char *argv[])
             pl.seed = strtoull(argv[++i], &end, 10);
         else if (!strcmp(argv[i], "--jobs") && i + 1 < argc)
             jobs = (int)strtol(argv[++i], &end, 10);
+        else if (!strcmp(argv[i], "--stall") && i + 1 < argc)
+            pl.stall = (int)strtol(argv[++i], &end, 10);
+        else if (!strcmp(argv[i], "--all"))
+            all = true;
         else
             usage();
         if (end && *end)
             usage();
     }
-    if (jobs < 1 || jobs > JOBS_MAX || pl.random < -1 || (quick && sample))
+    if (jobs < 1 || jobs > JOBS_MAX || pl.random < -1 || (quick && sample) || pl.stall < 1)
         usage();
     if (quick) /* the slice `make test` runs: every cone state, the rest black */
         pl.fill[0] = FILL_BLACK, pl.fills = 1, pl.rims = false;
@@ -684,6 +728,14 @@ int main(int argc, char *argv[])
         return 2;
     }
     memset(reps, 0, sizeof(report) * (size_t)jobs);
+    if (!all) {
+        pl.first_bad = mmap(NULL, sizeof *pl.first_bad, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (pl.first_bad == MAP_FAILED) {
+            perror("verify: mmap");
+            return 2;
+        }
+        atomic_init(pl.first_bad, LONG_MAX);
+    }
     pid_t pid[JOBS_MAX];
     for (int j = 0; j < jobs; j++) {
         pid[j] = fork();
@@ -701,7 +753,6 @@ int main(int argc, char *argv[])
     /* Wait, showing progress: a live line on a terminal, a plain line every
      * 20 s otherwise.  A worker that dies, or makes no progress for a minute
      * (a build caught in a loop), is a failure named by its position. */
-    enum { STALL = 60 };
     bool tty = isatty(STDOUT_FILENO);
     double last_line = now(), moved[JOBS_MAX];
     long seen[JOBS_MAX] = {0};
@@ -717,7 +768,7 @@ int main(int argc, char *argv[])
             if (d != seen[j])
                 seen[j] = d, moved[j] = now();
             int status;
-            bool stalled = pid[j] > 0 && now() - moved[j] > STALL;
+            bool stalled = pid[j] > 0 && now() - moved[j] > pl.stall;
             if (stalled)
                 kill(pid[j], SIGKILL);
             if (pid[j] <= 0 || waitpid(pid[j], &status, stalled ? 0 : WNOHANG) != pid[j])
@@ -734,10 +785,10 @@ int main(int argc, char *argv[])
             f->challenge = is_legal(&p.bd, f->from, f->to, RULE_CHALLENGE);
             f->english = is_legal(&p.bd, f->from, f->to, RULE_ENGLISH);
             if (stalled)
-                snprintf(f->what, sizeof f->what, "no progress for %d s here: a build hangs", STALL);
+                snprintf(f->what, sizeof f->what, "a build hangs here (no answer in %d s)", pl.stall);
             else if (WIFSIGNALED(status))
-                snprintf(f->what, sizeof f->what, "worker died here (signal %d): a build crashed",
-                         WTERMSIG(status));
+                snprintf(f->what, sizeof f->what, "a build crashed here: signal %d (%s)", WTERMSIG(status),
+                         strsignal(WTERMSIG(status)));
             else
                 snprintf(f->what, sizeof f->what, "worker exited %d here", WEXITSTATUS(status));
         }
@@ -751,14 +802,14 @@ int main(int argc, char *argv[])
 
     long positions = 0, mismatches = 0, legal = 0, chains[4] = {0}, edge = 0;
     int faults = 0, kept = 0;
-    finding all[JOBS_MAX * KEEP];
+    finding found[JOBS_MAX * KEEP];
     for (int j = 0; j < jobs; j++) {
         report *r = &reps[j];
         positions += r->positions, mismatches += r->mismatches, legal += r->legal, edge += r->edge;
         for (int k = 0; k < 4; k++)
             chains[k] += r->chains[k];
         for (int k = 0; k < r->kept; k++)
-            all[kept++] = r->first[k];
+            found[kept++] = r->first[k];
         if (r->faults && faults++ < KEEP)
             printf("verify: FAULT %s\n", r->fault);
     }
@@ -773,9 +824,15 @@ int main(int argc, char *argv[])
         print_findings(dead, died);
     }
     if (kept) {
-        qsort(all, (size_t)kept, sizeof all[0], by_order);
-        printf("verify: first mismatches:\n");
-        print_findings(all, kept < KEEP ? kept : KEEP);
+        qsort(found, (size_t)kept, sizeof found[0], by_order);
+        if (all) {
+            printf("verify: first mismatches:\n");
+            print_findings(found, kept < KEEP ? kept : KEEP);
+        } else {
+            printf("verify: the first mismatch (verify stops there; --all checks every position):\n");
+            print_findings(found, 1);
+            mismatches = 1;
+        }
     }
     printf("verify: %ld positions, %ld mismatches, %.1f s\n", positions, mismatches + died, now() - t0);
     return mismatches || faults || died || positions != total;

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# judge.sh - the whole verdict on a golf (`make judge GOLF=file`), in this
+# order, stopping at the first failure:
+#   1. its bytes: the count and the difference from golf/checkers.c, UTF-8
+#      or not (a link runs only UTF-8), printable or not;
+#   2. the table: every cases.tsv row (make's main job, tests/table.sh);
+#   3. a quick differential over the compiler matrix: JUDGE_POSITIONS random
+#      positions through every GOLF_MATRIX build (make verify's program,
+#      --sample, stopping at the first mismatch);
+#   4. the proof (make prove).
+# It ends with one line: the verdict, or the first counterexample as a
+# ready cases.tsv row, replayed through the golf and the reference.  Every
+# run of the golf has a time limit: a hang or a crash names its row.
+#
+# Exit 0: proved.  1: wrong, or does not build.  3: right as far as it was
+# checked, but the proof's needs are missing (it says which).  What was
+# checked is left in GOLF_DIR/judge.checked (make submit's post says it).
+#
+# From make: MAKE, GOLF, GOLF_DIR, BUILD, GOLF_MATRIX,
+# GOLF_TIME_LIMIT, JOBS, JUDGE_POSITIONS.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+golf=${GOLF:-golf/checkers.c}
+build=${BUILD:-build}
+dir=${GOLF_DIR:-$build}
+limit=${GOLF_TIME_LIMIT:-2}
+positions=${JUDGE_POSITIONS:-1000000}
+# shellcheck disable=SC2206 # MAKE may be a command with arguments
+make=(${MAKE:-make} --no-print-directory -s BUILD="$build" GOLF="$golf")
+[ -z "${GOLF_MATRIX:-}" ] || make+=(GOLF_MATRIX="$GOLF_MATRIX")
+start=$SECONDS
+
+say() { echo "judge: $*"; }
+# verdict LINE STATUS: the closing line, and the exit.
+verdict() {
+    [ ! -d "$dir" ] || echo "$golf: $1" > "$dir/judge.verdict"
+    echo "$golf: $1 ($((SECONDS - start)) s)"
+    exit "$2"
+}
+
+# replay ROW [BUILD]: the row's question through the golf's main build (or
+# the matrix build BUILD, "clang-19 -O0") and the reference, each within
+# the time limit.
+replay() {
+    local q got want program=$dir/golf name="the main build"
+    q=$(cut -f1-4 <<< "$1")
+    if [ -n "${2:-}" ]; then
+        program=$dir/golf-${2// /}
+        name=$2
+        "${make[@]}" files FILES="$program" > /dev/null 2>&1 || program=$dir/golf name="the main build"
+    fi
+    got=$(LIMIT_NAME=golf "tests/limit" "$limit" "$program" <<< "$q" 2>&1 | tr '\n' ' ')
+    want=$("$build/reference" --rule challenge <<< "$q" 2>&1 | tr '\n' ' ')
+    say "replayed: $golf ($name) says ${got% }, the reference (--rule challenge) says ${want% }"
+}
+
+# ==================== 1. The bytes ====================
+[ -f "$golf" ] || verdict "no such file" 1
+mkdir -p "$dir"
+rm -f "$dir/judge.checked"
+bytes=$(wc -c < "$golf" | tr -d ' ')
+delta=$((bytes - $(wc -c < golf/checkers.c)))
+if [ "$delta" -gt 0 ]; then delta="+$delta"; elif [ "$delta" -eq 0 ]; then delta="="; fi
+size="$bytes bytes ($delta)"
+if iconv -f UTF-8 -t UTF-8 "$golf" > /dev/null 2>&1; then
+    size+=", UTF-8"
+else
+    size+=", not UTF-8 (no link can run it: make submit refuses it)"
+fi
+unprintable=$(LC_ALL=C tr -d '\040-\176' < "$golf" | wc -c | tr -d ' ')
+[ "$unprintable" -eq 0 ] || size+=", $unprintable not printable ASCII"
+[ "$(tail -c 1 "$golf" | od -An -c | tr -d ' ')" != '\n' ] ||
+    size+=", ends with a line feed (counted: write it with printf '%s')"
+say "$size"
+
+# ==================== 2. The table ====================
+say "the table: every cases.tsv row (make GOLF=...)"
+first_file=$dir/judge.first
+rm -f "$first_file"
+TABLE_FIRST=$first_file "${make[@]}" all > "$dir/judge.table" 2>&1
+status=$?
+rows=$(sed -n 's/^cases\.tsv: \([0-9]*\) rows$/\1/p' "$dir/judge.table")
+if [ "$status" -ne 0 ]; then
+    grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$dir/judge.table"
+    first=$(cat "$first_file" 2> /dev/null)
+    [ -n "$rows" ] || verdict "$size; does not build (above)" 1
+    [ -n "$first" ] || verdict "$size; the table fails (above)" 1
+    row=$(sed -n "${first}p" cases.tsv)
+    what=$(grep -m 1 -o "golf (challenge): \(hangs on\|crashed on\) row $first.*" "$dir/judge.table")
+    if [ -n "$what" ]; then
+        say "${what#golf (challenge): }; cases.tsv:$first as a row:"
+        printf '%s\n' "$row"
+        verdict "$size; ${what#golf (challenge): }" 1
+    fi
+    wrong=$(grep -c '^  MISMATCH golf (challenge) ' "$dir/judge.table")
+    say "the first counterexample, cases.tsv:$first, as a row:"
+    printf '%s\n' "$row"
+    replay "$row"
+    verdict "$size; table: wrong on $wrong of $rows rows, the first cases.tsv:$first (above)" 1
+fi
+table="table $rows/$rows"
+say "$table"
+
+# ==================== 3. The differential over the matrix ====================
+case $positions in
+1000000) shown="10^6" ;; 10000000) shown="10^7" ;; 100000) shown="10^5" ;; *) shown=$positions ;;
+esac
+# First the build the table ran (a second or so), then every matrix build.
+say "the differential: $shown random positions through the main build (make differential)"
+"${make[@]}" files FILES="$dir/differential" > "$dir/judge.build" 2>&1 ||
+    { cat "$dir/judge.build"; verdict "$size; $table; the differential does not build (above)" 1; }
+LIMIT_NAME=differential "tests/limit" 60 "$dir/differential" "$positions" 1 > "$dir/judge.differential" 2>&1
+status=$?
+if [ "$status" -ne 0 ]; then
+    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$dir/judge.differential")
+    [ -n "$row" ] || { cat "$dir/judge.differential"; verdict "$size; $table; the differential fails (above)" 1; }
+    head -n 1 "$dir/judge.differential" | sed 's/^/judge: /'
+    say "the first counterexample, as a cases.tsv row:"
+    printf '%s\n' "$row"
+    replay "$row"
+    verdict "$size; $table; differential: wrong (above)" 1
+fi
+say "the differential: $shown random positions through every matrix build (make verify)"
+"${make[@]}" -j"${JOBS:-2}" verify-build > "$dir/judge.build" 2>&1 ||
+    { cat "$dir/judge.build"; verdict "$size; $table; a matrix build fails (above)" 1; }
+"$dir/verify/verify" --sample "$positions" --stall $((limit > 3 ? limit : 3)) > "$dir/judge.verify" 2>&1
+status=$?
+if [ "$status" -ne 0 ]; then
+    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\tverify ' "$dir/judge.verify")
+    [ -n "$row" ] || { cat "$dir/judge.verify"; verdict "$size; $table; the differential fails (above)" 1; }
+    say "the first counterexample, as a cases.tsv row:"
+    printf '%s\n' "$row"
+    case $row in
+    *"hangs here"* | *"crashed here"*)
+        verdict "$size; $table; differential: ${row##*: }" 1 ;;
+    esac
+    # The first build verify names ("gcc -O0, clang -O2 say true"), unless all.
+    builds=${row##*verify * #*: }
+    case $builds in
+    "all builds"*) replay "$row" ;;
+    *) first_build=${builds%%,*}; replay "$row" "${first_build% say*}" ;;
+    esac
+    verdict "$size; $table; differential: wrong (above)" 1
+fi
+differential="differential $shown, 0 mismatches"
+say "$differential"
+echo "$table; $differential" > "$dir/judge.checked"
+
+# ==================== 4. The proof ====================
+missing=()
+PYTHON=$("${make[@]}" print-PYTHON) # the Makefile's choice: the first python3 that imports z3
+command -v clang-19 > /dev/null 2>&1 || missing+=("clang-19 (package clang-19)")
+"${PYTHON:-python3}" -c 'import z3' > /dev/null 2>&1 || missing+=("z3 for ${PYTHON:-python3} (package python3-z3)")
+if [ ${#missing[@]} -gt 0 ]; then
+    say "the proof needs what is missing here: ${missing[*]}; make prove installs it (as root) or names the command"
+    verdict "$size; $table; $differential; not proved (the proof's needs are missing)" 3
+fi
+say "the proof: make prove GOLF=... (about 25 s)"
+"${make[@]}" prove > "$dir/judge.prove" 2>&1
+status=$?
+if [ "$status" -ne 0 ]; then
+    grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$dir/judge.prove"
+    if grep -q -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$dir/judge.prove"; then
+        verdict "$size; $table; $differential; the proof refutes it (the counterexample above)" 1
+    fi
+    verdict "$size; $table; $differential; not proved (above)" 1
+fi
+tail -n 1 "$dir/judge.prove" | sed 's/^/judge: /'
+echo "$table; $differential; proved on every valid input" > "$dir/judge.checked"
+verdict "$size; $table; $differential; proved on every valid input" 0
