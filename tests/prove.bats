@@ -89,6 +89,7 @@ setup_file() {
     run project_make prove
     assert_success
     assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds clang-19 -O0, clang-19 -O2\), [0-9]+ s$'
+    assert_line --regexp '^prove: checked: f is int f\(int \*, int \*, int, int\) as the driver calls it; '
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
 

@@ -18,6 +18,13 @@ undefined behaviour.  Exit 0 with the closing line `prove: golf == reference
 on every valid input (...)`; 1 with a counterexample (a cases.tsv row,
 replayed through DRIVER and CLI first) or with the reason it is unproved.
 
+Beside the proof, with --source (trust.py): f's signature against the
+driver's prototype, the golf objects' external names, the compilers'
+diagnostics for undefined behaviour and UBSan over the differential's
+positions; any finding is a refusal, and the proof does not run.  --timeout
+T: no verdict in T seconds is "unproved".  Each start is printed as it is
+proved; the failure reported is the first in the starts' order.
+
 --check N: instead of proving, tests the model against the machine: the
 formulas the proof uses, evaluated on N random positions, against DRIVER and
 CLI; and the executor run concretely on shuffled lists for N/50 of them."""
@@ -166,28 +173,6 @@ def worker_main(bs, chunk, q):
         if ress[-1]['fail'] is not None:
             break
     q.put(('end', os.getpid()))
-
-
-def prove_task(task):
-    """Proves starts for the builds bs, start by start (each start's reference
-    formulas made once, for every build): a result dict per build, the last
-    with the failure if one failed."""
-    bs, starts = task
-    outs = {}
-    for k in starts:
-        for b in bs:
-            res = prove_build_starts(b, [k])
-            if b not in outs:
-                outs[b] = res
-            else:
-                o = outs[b]
-                o['starts'] += res['starts']
-                for x in ('board', 'ref', 'solve'):
-                    o[x] += res[x]
-                o['fail'] = res['fail']
-            if res['fail'] is not None:
-                return [o for c, o in outs.items() if c != b] + [outs[b]]
-    return list(outs.values())
 
 
 def prove_build_starts(b, starts):
