@@ -121,6 +121,50 @@ setup_file() {
     printf '# %s\n' "$row" >&3
 }
 
+# x86_check DIR FILE.s N: tests/prove/x86check.py on FILE.s assembled into
+# DIR and linked with tests/prove/tiny_main.c: the x86 model (x86.py) of f
+# against the machine on N random inputs.
+x86_check() {
+    local py
+    py=$(project_make print-PYTHON)
+    "${CC:-gcc}" -c -o "$1/tiny.o" "$2" || return 99
+    "${CC:-gcc}" -std=c11 -O2 -o "$1/tiny" "$ROOT/tests/prove/tiny_main.c" "$1/tiny.o" || return 99
+    "$py" "$ROOT/tests/prove/x86check.py" "$1/tiny.o" "$1/tiny" "$3"
+}
+
+@test "the x86 model of gcc's instructions against the machine: a hand-written f, every flag and condition, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/tiny.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "the x86 model refuses an instruction it does not model, naming it" {
+    printf '\t.text\n\t.globl f\nf:\n\tmov %%edx, %%eax\n\tpopcnt %%ecx, %%eax\n\tret\n' > "$BATS_TEST_TMPDIR/f.s"
+    run x86_check "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/f.s" 10
+    assert_equal "$status" 2
+    assert_output 'x86: refused: f+0x2: popcnt eax, ecx: this instruction is not modelled'
+}
+
+@test "an unsequenced read and write of B: clang's build is proved right, gcc's machine code is refuted with a row gcc gets wrong" {
+    local needle="$BATS_TEST_TMPDIR/needle.c" black white
+    run plant "$NEEDLES" unsequenced-b "$needle"
+    assert_success
+    IFS=$'\t' read -r black white < <(awk -F'\t' '$1 == "unsequenced-b" { print $4 "\t" $5 }' "$NEEDLES")
+    # clang reads B first: right (on the board's start, 14, here; make prove GOLF=... proves every start).
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=clang-19:-O2 PROVE_ARGS="--starts 14"
+    assert_success
+    # gcc writes B first: wrong on that board, to square 1.
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS=gcc:-O2
+    assert_failure
+    printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
+    refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
+    [[ $row == *'prove: gcc -O2 says true' ]] || fail "not gcc's verdict: $row"
+    [[ $(cut -f1,2,4,5 <<< "$row") == "$black"$'\t'"$white"$'\t'1$'\t'false ]] || fail "not the needle's board: $row"
+    printf '# %s\n' "$row" >&3
+}
+
 # mutant_refuted NAME: make prove (setup_file) refuted the mutant NAME.
 mutant_refuted() {
     local dir="$BATS_FILE_TMPDIR/$1" row

@@ -300,7 +300,8 @@ class Block:
         self.kinds, self.flags, self.stack = dict(st.kinds), dict(st.flags), dict(st.stack)
         self.vals, self.fvals = dict(vals), dict(fvals)
         self.lines = []
-        self.uses, self.defs = set(), set()
+        self.uses, self.defs = {}, set()  # uses: name -> bits read before any write
+        self.low = {}  # register -> (bits, value): its low bits as last written here
         self.insn = None
 
     def state(self):
@@ -320,15 +321,15 @@ class Block:
 
     # ---------- registers ----------
 
-    def use(self, r):
+    def use(self, r, w=64):
         if r not in self.defs:
-            self.uses.add(r)
+            self.uses[r] = max(w, self.uses.get(r, 0))
 
     def define(self, r):
         self.defs.add(r)
 
-    def kind(self, r):
-        self.use(r)
+    def kind(self, r, w=64):
+        self.use(r, w)
         return self.kinds[r]
 
     def value(self, r):
@@ -339,7 +340,10 @@ class Block:
 
     def get(self, r, w):
         """The low w bits of register r as an iW operand."""
-        k = self.kind(r)
+        k = self.kind(r, w)
+        if r in self.low and self.low[r][0] >= w:
+            n, v = self.low[r]
+            return self.cast('trunc', n, v, w)
         if k == 'i':
             v = self.value(r)
             return v if w == 64 else self.cast('trunc', 64, v, w)
@@ -373,14 +377,17 @@ class Block:
             base = lo_bits(self.kind(r))
             if not base or base < w:
                 self.set(r, 'lo%d' % w, v)  # the rest is a pointer's bits, say: unspecified
-                return
-            old = self.get(r, base)
-            keep = self.emit('and %s %s, %d' % (ity(base), old, mask(base) & ~mask(w)))
-            new = self.emit('or %s %s, %s' % (ity(base), keep, self.cast('zext', w, v, base)))
-            self.set(r, 'i' if base == 64 else 'lo%d' % base, new)
+            else:
+                old = self.get(r, base)
+                keep = self.emit('and %s %s, %d' % (ity(base), old, mask(base) & ~mask(w)))
+                new = self.emit('or %s %s, %s' % (ity(base), keep, self.cast('zext', w, v, base)))
+                self.set(r, 'i' if base == 64 else 'lo%d' % base, new)
+        # a read of these low bits gets v itself, not bits picked out of the merge
+        self.low[r] = (w, v)
 
     def set(self, r, kind, v=None):
         self.define(r)
+        self.low.pop(r, None)
         self.kinds[r] = kind
         if v is None:
             self.vals.pop(r, None)
@@ -391,7 +398,7 @@ class Block:
 
     def flag(self, f):
         if f not in self.defs:
-            self.uses.add(f)
+            self.uses[f] = 1
         k = self.flags[f]
         if k != 'b':
             self.refuse('reads %s, which is %s' % (f.upper(), k[1]))
@@ -733,9 +740,13 @@ class Lifter:
         else:
             x = self.read(b, d, w)
             y = self.read(b, s, w) if not same else x
+            if same and m in ('test', 'and', 'or'):
+                r = x  # x & x = x | x = x
+            else:
+                r = None
             op = {'add': 'add', 'sub': 'sub', 'cmp': 'sub', 'and': 'and', 'test': 'and', 'or': 'or',
                   'xor': 'xor'}[m]
-            r = b.emit('%s %s %s, %s' % (op, t, x, y))
+            r = b.emit('%s %s %s, %s' % (op, t, x, y)) if r is None else r
         if same and m in ('xor', 'sub'):
             b.set_flag('zf', 'true')
             b.set_flag('sf', 'false')
@@ -879,22 +890,34 @@ class Lifter:
                 continue  # unreachable
             blk, term = self.run_block(a, ins, ins_state[a], dummy_v, dummy_f)
             uses[a], defs[a] = blk.uses, blk.defs
-            if term and term[0] == 'ret':
-                uses[a] = uses[a] | ({'rax'} - blk.defs)
-        live = {a: set() for a in uses}
+            if term and term[0] == 'ret' and 'rax' not in blk.defs:
+                uses[a] = dict(uses[a], rax=max(32, uses[a].get('rax', 0)))
+        # name -> how many low bits are live (a register written in part
+        # counts as read whole where it is merged)
+        live = {a: {} for a in uses}
         changed = True
         while changed:
             changed = False
             for a, ins, succ in reversed(self.blocks):
                 if a not in uses:
                     continue
-                out = set()
+                new = dict(uses[a])
                 for s in succ:
-                    out |= live[s]
-                new = uses[a] | (out - defs[a])
+                    for r, w in live[s].items():
+                        if r not in defs[a]:
+                            new[r] = max(w, new.get(r, 0))
                 if new != live[a]:
                     live[a], changed = new, True
         self.live = live
+        # Each block's entry kinds, narrowed to the bits that are live (a
+        # value's dead upper bits would otherwise differ from one list
+        # square to the next, and keep branches from folding).
+        for a in live:
+            st = ins_state[a] = AState(dict(ins_state[a].kinds), dict(ins_state[a].flags), dict(ins_state[a].stack))
+            for r in R64:
+                n = lo_bits(st.kinds[r])
+                if n and r in live[a] and live[a][r] < n:
+                    st.kinds[r] = 'i' if live[a][r] == 64 else 'lo%d' % live[a][r]
 
     def lift(self):
         """The IR text of f."""
@@ -969,6 +992,8 @@ class Lifter:
         """The value of register r coming from block lab, as kind k."""
         pk = pst.kinds[r]
         v = pv.get(r)
+        if lab != 'entry' and lo_bits(k):
+            return body[int(lab[1:], 16)][0].get(r, lo_bits(k))
         if pk == k:
             if v is None:
                 raise Refused('x86.py: no value of %s leaving %s' % (r, lab))
