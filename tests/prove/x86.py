@@ -523,6 +523,7 @@ class Lifter:
         self.insns = insns
         self.blocks = blocks_of(insns)
         self.n = 0
+        self.entry_lines = []  # conversions on the edge from the entry
 
     def label(self, addr):
         return 'x%x' % addr
@@ -954,8 +955,7 @@ class Lifter:
             body[a] = (blk, term)
         out = ['; f, lifted from x86-64 machine code by tests/prove/x86.py',
                'define i32 @f(ptr %rdi, ptr %rsi, i32 %edx, i32 %ecx) {',
-               'entry:', '  %%stack = alloca [%d x i8], align 16' % STACK,
-               '  br label %%%s' % self.label(first)]
+               'entry:', '  %%stack = alloca [%d x i8], align 16' % STACK]
         for a, ins, succ in self.blocks:
             if a not in self.live:
                 continue
@@ -976,7 +976,7 @@ class Lifter:
         # The conversions each edge needs and the result go at the end of
         # their blocks, so the text is written once every block is done.
         terms = {a: self.terminator(body[a][0], body[a][1], succ) for a, ins, succ in self.blocks if a in self.live}
-        text = out[:5]
+        text = out[:4] + self.entry_lines + ['  br label %%%s' % self.label(first)]
         for a, ins, succ in self.blocks:
             if a not in self.live:
                 continue
@@ -1001,10 +1001,9 @@ class Lifter:
         if lo_bits(pk) and lo_bits(k) and lo_bits(pk) > lo_bits(k):
             if v == 'poison':
                 return v
-            blk = body[int(lab[1:], 16)][0] if lab != 'entry' else None
-            if blk is None:
-                raise Refused('x86.py: a conversion on the entry edge')
-            return blk.emit('trunc %s %s to %s' % (ity(lo_bits(pk)), v, ity(lo_bits(k))))
+            self.n += 1
+            self.entry_lines.append('  %%t%d = trunc %s %s to %s' % (self.n, ity(lo_bits(pk)), v, ity(lo_bits(k))))
+            return '%%t%d' % self.n
         raise Refused('x86.py: %s is %s leaving %s but %s at its successor' % (r, pk, lab, k))
 
     def terminator(self, blk, term, succ):
