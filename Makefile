@@ -293,8 +293,9 @@ $(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VE
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
 
 # ==================== prove: golf == reference, by z3 ====================
-# tests/prove/ turns the golf's LLVM IR (each PROVE_BUILDS entry, golf's
-# flags) and the reference's (at PROVE_REF_LEVEL, through tests/prove/shim.c)
+# tests/prove/ turns the golf's LLVM IR (each clang PROVE_BUILDS entry,
+# golf's flags), or its machine code (each gcc entry: tests/prove/x86.py
+# reads the object), and the reference's (at PROVE_REF_LEVEL, through tests/prove/shim.c)
 # into z3 formulas and proves them equal on every valid input (README, make
 # prove).  Each build's protocol driver is linked from the same IR, to
 # replay a counterexample.  `make prove GOLF=file` proves another golf
@@ -336,7 +337,7 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 	@$(SUBMAKE) prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
 $(PROVE_OUT)/golf.c: FORCE
 	@mkdir -p "$(@D)"
