@@ -295,9 +295,10 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # ==================== prove: golf == reference, by z3 ====================
 # tests/prove/ turns the golf's LLVM IR (each clang PROVE_BUILDS entry,
 # golf's flags), or its machine code (each gcc entry: tests/prove/x86.py
-# reads the object), and the reference's (at PROVE_REF_LEVEL, through tests/prove/shim.c)
+# reads the object), and the reference's (at PROVE_REF_LEVEL, through
+# tests/prove/shim.c)
 # into z3 formulas and proves them equal on every valid input (README, make
-# prove).  Each build's protocol driver is linked from the same IR, to
+# prove).  Each build's protocol driver is linked from the same IR or object, to
 # replay a counterexample.  `make prove GOLF=file` proves another golf
 # (PROVE_OUT=dir keeps its build apart; the source is copied in, so GOLF may
 # be any path).  PROVE_ARGS passes --starts LIST, --jobs N; `make
