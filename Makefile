@@ -347,16 +347,18 @@ $(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VE
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
 
 # ==================== prove: golf == reference, by z3 ====================
-# tests/prove/ turns the golf's LLVM IR (each PROVE_BUILDS entry, golf's
-# flags) and the reference's (at PROVE_REF_LEVEL, through tests/prove/shim.c)
+# tests/prove/ turns the golf's LLVM IR (each clang PROVE_BUILDS entry,
+# golf's flags), or its machine code (each gcc entry: tests/prove/x86.py
+# reads the object), and the reference's (at PROVE_REF_LEVEL, through
+# tests/prove/shim.c)
 # into z3 formulas and proves them equal on every valid input (tests/README.md, make
-# prove).  Each build's protocol driver is linked from the same IR, to
+# prove).  Each build's protocol driver is linked from the same IR or object, to
 # replay a counterexample.  `make prove GOLF=file` proves another golf
 # (PROVE_OUT=dir keeps its build apart; the source is copied in, so GOLF may
 # be any path).  PROVE_ARGS passes --starts LIST, --jobs N; `make
 # prove-check` tests the model against the compiled programs
 # (PROVE_POSITIONS random positions).
-PROVE_BUILDS    ?= clang-19:-O0 clang-19:-O2
+PROVE_BUILDS    ?= clang-19:-O0 clang-19:-O2 gcc:-O0 gcc:-O2
 PROVE_OUT       := $(GOLF_DIR)/prove
 PROVE_ARGS      :=
 PROVE_POSITIONS ?= 100000
@@ -370,9 +372,14 @@ PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
 prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
+# A clang entry is read as its IR (.ll); any other compiler's (gcc's) as the
+# machine code of its object (.o), which tests/prove/x86.py reads.  The
+# machine code has no poison flags: garbage counts where LLVM's poison does.
+prove_ir = $(findstring clang,$(notdir $(call golf_cc,$1)))
+prove_src = $(PROVE_OUT)/golf-$(call golf_id,$1).$(if $(call prove_ir,$1),ll,o)
 PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
-	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(call prove_rule,$e) \
-	    "$(PROVE_OUT)/golf-$(call golf_id,$e).ll" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
+	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(if $(call prove_ir,$e),$(call prove_rule,$e),llvm) \
+	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
 # What make prove checks beside the proof (tests/prove/trust.py): f's
 # signature against the driver's prototype, the golf objects' external names
 # against what they are linked with, the compilers' diagnostics for undefined
@@ -391,7 +398,7 @@ PROVE_TRUST = --source "$(GOLF)" --source-copy "$(PROVE_OUT)/golf.c" --driver-so
 	--ubsan-positions $(PROVE_UBSAN_POSITIONS) --timeout $(PROVE_TIMEOUT)
 
 .PHONY: prove prove-build prove-check
-prove: ## golf == reference on every valid input, proved by z3 from clang's IR (GOLF=file, PROVE_BUILDS)
+prove: ## golf == reference on every valid input, proved by z3 from clang's IR and gcc's machine code (GOLF=file, PROVE_BUILDS)
 	@$(NEEDS) prove
 	@$(SUBMAKE) prove-build
 	@$(PROVE_CMD) $(PROVE_ARGS)
@@ -401,17 +408,25 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 	@$(SUBMAKE) prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR make prove reads (GOLF=file, PROVE_OUT=dir)
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
 $(PROVE_OUT)/golf.c: FORCE
 	@"tests/golf-copy" "$(GOLF)" "$@"
 
 define prove_build
+ifneq ($(call prove_ir,$1),)
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
 $(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
 $(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf-$(call golf_id,$1).ll
 	$(call golf_cc,$1) $$(SAN) -c -o "$$@" "$$<"
+else
+# The object the golf's flags give, as the site builds it (no sanitizer: the
+# proof reads this very machine code, and the driver runs it).
+$(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c
+$(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
+	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
+endif
 $(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(PROVE_OUT)/golf-$(call golf_id,$1).o $(REF_LIB)
 	$$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef

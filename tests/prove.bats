@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # `make prove` in small (tests/prove/): the proof of the real golf, its
 # model against the machine on a sample, a needle that make verify's search
-# misses and the proof refutes, and a representative third of the planted
+# misses and the proof refutes, the x86 model of gcc's machine code on a
+# hand-written f and on a needle only gcc's build gets wrong, and a representative third of the planted
 # bugs of tests/mutants.tsv refuted, each counterexample replayed here
 # through the mutant's own build and the reference.  The whole model check
 # is `make prove-check`; every mutant, the same loop over all rows.
@@ -26,6 +27,11 @@ fi
 MUTANT_BUILD=clang-19:-O2
 # Random positions for the model-against-machine sample.
 CHECK_POSITIONS=3000
+# The builds proved here: clang-19's.  gcc's machine code (make prove's
+# default builds add gcc:-O0 gcc:-O2) doubles the proof's time, too much for
+# make test; here the x86 model is tested on a hand-written f and on the
+# unsequenced-B needle instead.
+TEST_BUILDS="clang-19:-O0 clang-19:-O2"
 # The counterexample make prove prints: a cases.tsv row whose name says
 # which build answered what.
 ROW='^[-0-9,]+\t[-0-9,]+\t[0-9]+\t[0-9]+\t(true|false)\t(true|false)\tprove: '
@@ -86,7 +92,7 @@ setup_file() {
 }
 
 @test "make prove: the golf equals the reference on every valid input, at -O0 and -O2 of clang-19" {
-    run project_make prove
+    run project_make prove PROVE_BUILDS="$TEST_BUILDS"
     assert_success
     assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds clang-19 -O0, clang-19 -O2\), [0-9]+ s$'
     assert_line --regexp '^prove: checked: f is int f\(int \*, int \*, int, int\) as the driver calls it; '
@@ -94,7 +100,7 @@ setup_file() {
 }
 
 @test "make prove-check: the proof's formulas and executor agree with the compiled programs on $CHECK_POSITIONS positions" {
-    run project_make prove-check PROVE_POSITIONS="$CHECK_POSITIONS"
+    run project_make prove-check PROVE_POSITIONS="$CHECK_POSITIONS" PROVE_BUILDS="$TEST_BUILDS"
     assert_success
     assert_line --index -1 --regexp "^prove: model vs machine: $CHECK_POSITIONS positions, 0 mismatches, [0-9]+ s$"
     refute_line --regexp ' [1-9][0-9]* do not'
@@ -114,11 +120,61 @@ setup_file() {
     assert_success
     assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
     # make prove refutes it, on that board, to square 1.
-    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS="$TEST_BUILDS"
     assert_failure
     printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
     refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
     [[ $(cut -f1,2,4 <<< "$row") == "$black"$'\t'"$white"$'\t'1 ]] || fail "not the needle's board: $row"
+    printf '# %s\n' "$row" >&3
+}
+
+# x86_check DIR FILE.s N: tests/prove/x86check.py on FILE.s assembled into
+# DIR and linked with tests/prove/tiny_main.c: the x86 model (x86.py) of f
+# against the machine on N random inputs.
+x86_check() {
+    local py
+    py=$(project_make print-PYTHON)
+    "${CC:-gcc}" -c -o "$1/tiny.o" "$2" || return 99
+    "${CC:-gcc}" -std=c11 -O2 -o "$1/tiny" "$ROOT/tests/prove/tiny_main.c" "$1/tiny.o" || return 99
+    "$py" "$ROOT/tests/prove/x86check.py" "$1/tiny.o" "$1/tiny" "$3"
+}
+
+@test "the x86 model of gcc's instructions against the machine: a hand-written f, every flag and condition, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/tiny.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "the x86 model refuses an instruction it does not model, naming it" {
+    printf '\t.text\n\t.globl f\n\t.type f, @function\nf:\n\tmov %%edx, %%eax\n\tpopcnt %%ecx, %%eax\n\tret\n\t.size f, .-f\n\t.section .note.GNU-stack,"",@progbits\n' > "$BATS_TEST_TMPDIR/f.s"
+    run x86_check "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/f.s" 10
+    assert_equal "$status" 2
+    assert_output 'x86: refused: f+0x2: popcnt eax, ecx: this instruction is not modelled'
+}
+
+@test "an unsequenced read and write of B: clang's build is proved right, gcc's machine code is refuted with a row gcc gets wrong" {
+    local needle="$BATS_TEST_TMPDIR/needle.c" black white
+    run plant "$NEEDLES" unsequenced-b "$needle"
+    assert_success
+    IFS=$'\t' read -r black white < <(awk -F'\t' '$1 == "unsequenced-b" { print $4 "\t" $5 }' "$NEEDLES")
+    # One start, 27, that can capture on the board (make prove GOLF=... does
+    # every start: clang's builds are proved, gcc's refuted).  clang reads B
+    # first: right.
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=clang-19:-O2 PROVE_ARGS="--starts 27"
+    assert_success
+    # gcc writes B first: wrong on that board, to square 1.
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O2 PROVE_ARGS="--starts 27"
+    assert_failure
+    printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
+    refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
+    [[ $row == *'prove: gcc -O2 says true' ]] || fail "not gcc's verdict: $row"
+    # the board's squares (any colouring with a capture has its free-square mask), to square 1
+    [[ $(cut -f1,2 <<< "$row" | tr '\t,' '\n\n' | grep -v -- - | sort -n | paste -sd,) == \
+        "$(tr '\t,' '\n\n' <<< "$black,$white" | sort -n | paste -sd,)" ]] || fail "not the needle's squares: $row"
+    [[ $(cut -f4,5 <<< "$row") == 1$'\t'false ]] || fail "not to square 1, reference false: $row"
     printf '# %s\n' "$row" >&3
 }
 

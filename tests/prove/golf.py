@@ -17,6 +17,7 @@ import z3
 import ir
 import sym
 import lists
+import x86
 from ir import Refused, loop_info
 from sym import V, Ptr, State, And, Or, Not
 
@@ -54,7 +55,7 @@ class StepFailed(Exception):
 
 class GolfRun:
     def __init__(self, ll_path, rule, inputs, fn_name='@f'):
-        self.mod = ir.parse_module(ll_path)
+        self.mod = x86.load_module(ll_path)  # clang's IR, or gcc's object lifted
         self.fn = self.mod.functions.get(fn_name)
         if self.fn is None:
             raise Refused('%s defines no function %s' % (ll_path, fn_name[1:]))

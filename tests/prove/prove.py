@@ -49,6 +49,7 @@ import ir  # noqa: E402
 import sym  # noqa: E402
 import golf  # noqa: E402
 import trust  # noqa: E402
+import x86  # noqa: E402
 from ir import Refused  # noqa: E402
 
 
@@ -600,7 +601,7 @@ def concrete_task(task):
     {index: (answer, undefined behaviour, black list, white list)}."""
     b, items, seed = task
     label, rule, ll, driver = OPTS.build[b]
-    mod = ir.parse_module(ll)
+    mod = x86.load_module(ll)
     fn = mod.functions['@f']
     rng = random.Random(seed)
     out = {}
