@@ -116,7 +116,7 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 # The reference CLI also draws and explains (--show, --explain, --moves),
 # and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
-GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o
+GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
 
 $(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)

@@ -10,6 +10,7 @@
 #include "line.h"
 #include "moves.h"
 #include "notation.h"
+#include "pdn.h"
 #include "rules.h"
 #include "show.h"
 
@@ -131,9 +132,12 @@ static int written(int status)
 /* The FEN argument into *pos; false (with the fault on stderr) if malformed. */
 static bool read_fen(const char *arg, position *pos)
 {
-    char err[NOTATION_ERROR_SIZE];
-    if (parse_fen(arg, strlen(arg), 1, pos, err))
+    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (read_pdn_fen(arg, strlen(arg), 1, pos, err, note)) {
+        if (note[0] != '\0')
+            fprintf(stderr, "reference: fen: %s\n", note);
         return true;
+    }
     fprintf(stderr, "reference: %s\n", err);
     return false;
 }
@@ -145,14 +149,7 @@ static int list_moves(const char *fen, bool show)
         return 2;
     if (show)
         show_position(&pos, "  ", stdout);
-    move_list moves = {0};
-    side_moves(&pos.b, pos.turn, &moves);
-    for (size_t i = 0; i < moves.n; i++) {
-        char text[MOVE_TEXT_SIZE];
-        write_move(&moves.at[i], text);
-        puts(text);
-    }
-    move_list_free(&moves);
+    print_moves(&pos, "", stdout);
     return written(0);
 }
 
@@ -254,6 +251,8 @@ static int game_command(const arguments *a)
     const char *form = want == 2   ? "one argument, a FEN"
                        : want == 3 ? "two arguments, FEN and DEPTH"
                                    : "no arguments: the games come on standard input";
+    if (want == 2 && a->words == 1 && !a->challenge_only) /* moves over standard input */
+        return run_moves(stdin, stdout, a->challenge.show);
     if (a->words != want) {
         fprintf(stderr, "reference: %s takes %s (try --help)\n", command, form);
         return 2;
@@ -280,6 +279,8 @@ static int game_command(const arguments *a)
 
 int main(int argc, char *argv[])
 {
+    if (argc > 1 && !strcmp(argv[1], "pdn")) /* its own options: reference pdn --help */
+        return pdn_command(argc - 1, argv + 1);
     arguments a = {.challenge = {.r = RULE_CHALLENGE}};
     int status = read_arguments(argc, argv, &a);
     if (status != 0)
