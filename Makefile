@@ -235,6 +235,13 @@ movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS 
 	@"$(BUILD)/movegen" tree $(MOVEGEN_TREES) $(SEED) $(MOVEGEN_DEPTH)
 	@"$(BUILD)/movegen" start 10 | tail -n 1
 
+# tests/pdn_replay.c: a second PDN reader on the bitboard generator, for
+# tests/pdn.bats to hold `reference pdn`'s verdicts on real game files to.
+$(BUILD)/pdn_replay: tests/pdn_replay.c tests/bitboard.c tests/bitboard.h $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/pdn_replay.c" "tests/bitboard.c"
+
+TEST_PROGRAMS += $(BUILD)/pdn_replay
+
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build
 # every golf symbol but f is made local and f renamed golf_<id>, so the
