@@ -242,6 +242,26 @@ $(BUILD)/pdn_replay: tests/pdn_replay.c tests/bitboard.c tests/bitboard.h $(CC_S
 
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
+# ==================== lib: the rules for other C programs ====================
+# Every reference module but the CLI in one archive, with the headers they
+# need: linking notation.o alone would silently need line.o too.
+LIB_DIR := $(BUILD)/lib
+LIB_OBJ := $(sort $(REF_LIB) $(TALK_LIB) $(GAME_LIB))
+
+.PHONY: lib
+lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: build/lib/libcheckers.a and build/lib/include
+
+$(LIB_DIR)/libcheckers.a: $(LIB_OBJ) reference/*.h
+	@mkdir -p "$(LIB_DIR)/include"
+	cp reference/*.h "$(LIB_DIR)/include/"
+	rm -f "$@" && ar rcs "$@" $(call q,$(LIB_OBJ))
+
+# tests/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
+$(BUILD)/lib_example: tests/lib_example.c $(LIB_DIR)/libcheckers.a
+	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a"
+
+TEST_PROGRAMS += $(BUILD)/lib_example
+
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build
 # every golf symbol but f is made local and f renamed golf_<id>, so the

@@ -189,3 +189,12 @@ error\t303\t3143\tMF Tinsley - Chinook\t3150:17\t"26-22Whiteoversteppe..." is no
     assert_output $'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\t7 moves\n  9-13\n  9-14\n  10-14\n  10-15\n  11-15\n  11-16\n  12-16\nW:W5:B1\t0 moves\n  none: white has no move, black wins\nerror\nW:WK13,30:B9,10,17,18\t2 moves\n  13x6x15x22x13\n  13x22x15x6x13'
     assert_equal "$stderr" 'line 5: fen, column 1: "X" is no side to move: B (black) or W (white), then a colon'
 }
+
+# ==================== The library ====================
+
+@test "a C program linked with the library alone reads a FEN, lists its moves and plays one" {
+    run --separate-stderr "$BUILD/lib_example" ' w:W27:B8,15,23,24.'
+    assert_success
+    assert_output $'27x18x11x4\n27x20\nafter 27x18x11x4: B:WK4:B24'
+    [ -f "$BUILD/lib/include/pdn.h" ] && [ -f "$BUILD/lib/include/line.h" ] || fail "headers not installed"
+}
