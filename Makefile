@@ -467,6 +467,32 @@ fuzz-run: $(BUILD)/fuzz_line
 
 TEST_PROGRAMS += $(BUILD)/fuzz_line
 
+# tests/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
+# seeded from tests/pdn/ (one file each, and each record alone).
+FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o)
+
+$(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-pdn
+fuzz-pdn: $(BUILD)/fuzz_pdn ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
+	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
+	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/pdn/*.pdn
+	@start=$$(date +%s.%N); "$(BUILD)/fuzz_pdn" -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
+	    -artifact_prefix="$(BUILD)/fuzz-pdn-" "$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds" \
+	    > "$(BUILD)/fuzz-pdn.log" 2>&1; status=$$?; \
+	secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
+	runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/fuzz-pdn.log"); \
+	printf 'fuzz-pdn: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/fuzz-pdn.log"; \
+	if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/fuzz-pdn.log"; exit 1; fi; \
+	[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "fuzz-pdn: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+
+TEST_PROGRAMS += $(BUILD)/fuzz_pdn
+
 # ==================== sanitize and lint: the C under scrutiny ====================
 # `make sanitize` runs the whole suite again with every program built with
 # AddressSanitizer and UndefinedBehaviorSanitizer in $(BUILD)/san: the

@@ -236,7 +236,7 @@ static bool skip_variation(cursor *c)
     return false;
 }
 
-static bool ends_word(char ch) { return is_space(ch) || strchr("{}()[];$", ch) != NULL; }
+static bool ends_word(char ch) { return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL); }
 
 /* A word: a move number (and what is glued to it), a result, a mark, a move. */
 static bool read_word(cursor *c, token *t)
@@ -713,7 +713,8 @@ static const tag *find_tag(const char *text, const record *r, const char *name)
     return NULL;
 }
 
-/* A tag's value, unescaped, control bytes and tabs as spaces, cut short. */
+/* A tag's value, unescaped, control bytes and tabs as spaces, other bytes
+ * past ASCII as ?, cut short: the verdict line stays one printable line. */
 static void append_value(buffer *b, const char *text, const tag *g)
 {
     size_t shown = 0;
@@ -721,7 +722,7 @@ static void append_value(buffer *b, const char *text, const tag *g)
         char c = text[g->value_at + i];
         if (c == '\\' && i + 1 < g->value_len)
             c = text[g->value_at + ++i];
-        append(b, (unsigned char)c < ' ' || c == 127 ? " " : &c, 1);
+        append(b, (unsigned char)c < ' ' || c == 127 ? " " : (unsigned char)c > 127 ? "?" : &c, 1);
     }
 }
 
@@ -913,7 +914,8 @@ static void write_record(reader *rd, const record *r, const position *start, con
     }
     if (comment) {
         append(&b, column ? "\n{" : "{", column ? 2 : 1);
-        append(&b, comment, strlen(comment));
+        for (const char *c = comment; *c; c++) /* a brace would end the comment early */
+            append(&b, *c == '{' ? "(" : *c == '}' ? ")" : c, 1);
         append(&b, "}\n", 2);
         column = 0;
     }
