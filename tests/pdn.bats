@@ -198,3 +198,33 @@ error\t303\t3143\tMF Tinsley - Chinook\t3150:17\t"26-22Whiteoversteppe..." is no
     assert_output $'27x18x11x4\n27x20\nafter 27x18x11x4: B:WK4:B24'
     [ -f "$BUILD/lib/include/pdn.h" ] && [ -f "$BUILD/lib/include/line.h" ] || fail "headers not installed"
 }
+
+# ==================== Memory and fuzzing ====================
+
+@test "valgrind finds no memory error or leak in pdn (every option) and the moves batch" {
+    command -v valgrind > /dev/null || fail "valgrind is not installed (apt-get install valgrind)"
+    ! ldd "$BUILD/reference" | grep -q libasan || skip "an ASan build: valgrind cannot run it"
+    local vg=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all)
+    { cat "$PDN/forms.pdn"; head -n 6 "$PDN/tinsley-sample.pdn"
+      printf '[FEN "B:W14,15,22,23,30:B10,1"]\n10x26 30x23 *\n10x26 *\n[GameType "22"]\n[FEN "B:W1"]\n1118 27-18-11x4 Qe4 (2. 1-5 {x}\n'
+    } > "$BATS_TEST_TMPDIR/in.pdn"
+    for o in "" --strict "--notes --plies" --write; do
+        run "${vg[@]}" "$BUILD/reference" pdn $o "$BATS_TEST_TMPDIR/in.pdn"
+        assert_equal "$status" 2
+        refute_output --partial "=="
+    done
+    run "${vg[@]}" "$BUILD/reference" moves <<< $'W:W5:B1\nx\n B:W21-32:B1-12.:H0'
+    assert_equal "$status" 2
+    refute_output --partial "=="
+}
+
+@test "a short fuzz run of the PDN reader from its seeds finds nothing" {
+    [ -x "$BUILD/fuzz_pdn" ] || fail "no $BUILD/fuzz_pdn: make test builds it (clang with libFuzzer)"
+    mkdir "$BATS_TEST_TMPDIR/seeds" "$BATS_TEST_TMPDIR/corpus"
+    awk 'BEGIN { RS = "" } NR <= 20 { print > sprintf("%s/record-%04d", dir, NR) }' dir="$BATS_TEST_TMPDIR/seeds" \
+        "$PDN/forms.pdn" "$PDN/tinsley-sample.pdn"
+    run "$BUILD/fuzz_pdn" -close_fd_mask=2 -artifact_prefix="$BATS_TEST_TMPDIR/" -runs=500 -max_len=512 \
+        -timeout=10 "$BATS_TEST_TMPDIR/corpus" "$BATS_TEST_TMPDIR/seeds"
+    assert_success
+    assert_output --regexp "Done [0-9]+ runs in"
+}
