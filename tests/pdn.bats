@@ -39,6 +39,25 @@ error\t302\t3134\tDM Lafferty - MF Tinsley\t3140:70\t"8-11Redoversteppedth..." i
 error\t303\t3143\tMF Tinsley - Chinook\t3150:17\t"26-22Whiteoversteppe..." is not a move: a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)'
 }
 
+@test "the sample with a full move cut from each game: both readers stop at the same ply, for many reasons" {
+    # Game N loses its plies N % 37 + 1 and the next: the side to move stays
+    # right, so what fails is the rules (capture mandatory, an occupied or
+    # empty square, a chain cut short), not the turn.
+    awk 'BEGIN { RS = ""; ORS = "\n\n" }
+         { want = NR % 37 + 1; seen = 0; out = ""
+           for (i = 1; i <= NF; i++) {
+               if ($i ~ /^[0-9]+[-x][0-9]/ && $i !~ /^(1-0|0-1|2-0|0-2|1-1|0-0)$/ && (++seen == want || seen == want + 1))
+                   continue
+               out = out (out == "" ? "" : " ") $i }
+           print out }' "$PDN/tinsley-sample.pdn" > "$BATS_TEST_TMPDIR/cut.pdn"
+    run --separate-stderr pdn "$BATS_TEST_TMPDIR/cut.pdn"
+    assert_equal "$(verdicts <<< "$output")" "$("$BUILD/pdn_replay" "$BATS_TEST_TMPDIR/cut.pdn")"
+    [ "$(grep -c '^illegal' <<< "$output")" -ge 290 ] || fail "too few illegal games"
+    for reason in "capture is mandatory" "there is nothing to capture" "is taken by a" "the capture must go on"; do
+        grep -q "$reason" <<< "$output" || fail "no game stopped for: $reason"
+    done
+}
+
 @test "--strict refuses the archive's steps written with x, by the notation's own reason" {
     run --separate-stderr pdn --strict "$PDN/tinsley-sample.pdn"
     assert_line --index 0 $'illegal\t1\t1\tMF Tinsley - M Rex\tply 7\t4.\t10x14\ta step is written with -: 10-14'
