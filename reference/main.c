@@ -280,7 +280,7 @@ static int game_command(const arguments *a)
 int main(int argc, char *argv[])
 {
     if (argc > 1 && !strcmp(argv[1], "pdn")) /* its own options: reference pdn --help */
-        return pdn_command(argc - 1, argv + 1);
+        return pdn_command(argc - 1, (const char *const *)(argv + 1));
     arguments a = {.challenge = {.r = RULE_CHALLENGE}};
     int status = read_arguments(argc, argv, &a);
     if (status != 0)

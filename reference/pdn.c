@@ -19,7 +19,15 @@ static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c ==
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c; }
+/* c in upper case, for the few letters PDN writes either way. */
+static char upper(char c)
+{
+    static const char lower[] = "abcdefghijklmnopqrstuvwxyz", capital[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const char *at = c != '\0' ? strchr(lower, c) : NULL;
+    if (at != NULL)
+        return capital[at - lower];
+    return c;
+}
 
 /* A buffer that grows: start it {0}, free text. */
 typedef struct {
@@ -110,8 +118,11 @@ bool read_pdn_fen(const char *text, size_t len, int column, position *pos, char 
     }
     /* Lowercase letters: b:w21:bk1 is B:W21:BK1. */
     char *copy = allocate(to - from + 1, 1);
-    for (size_t i = from; i < to; i++)
-        copy[i - from] = text[i] != '\0' && strchr("bwk", text[i]) ? upper(text[i]) : text[i];
+    for (size_t i = from; i < to; i++) {
+        copy[i - from] = text[i];
+        if (text[i] != '\0' && strchr("bwk", text[i]))
+            copy[i - from] = upper(text[i]);
+    }
     bool ok = parse_fen(copy, to - from, column + (int)from, pos, err);
     free(copy);
     return ok;
@@ -315,9 +326,7 @@ static bool next_token(cursor *c, token *t)
 
 /* A move as the file writes it, read once into squares. */
 typedef struct {
-    size_t at, len; /* its text */
-    long line;
-    int col;
+    size_t at, len;           /* its text */
     int sq[MAX_JUMPS + 1], n; /* the squares given; n == 0 for 1118 */
     int split[2][2], splits;  /* 1118: its readings as two squares */
     bool x, dash;             /* the signs used */
@@ -356,14 +365,25 @@ static void set_bad(record *r, long line, int col, const char *what)
     snprintf(r->bad_what, sizeof r->bad_what, "%s", what);
 }
 
-/* A notation message "<field>, column N: what" as its column and what. */
+/* A notation message "<field>, column N: what": N into *col, and where
+ * `what` starts; NULL if the message has no column. */
+static const char *after_column(const char *err, int *col)
+{
+    const char *at = strstr(err, ", column ");
+    if (at == NULL)
+        return NULL;
+    at += strlen(", column ");
+    *col = 0;
+    for (; is_digit(*at) && *col < 100000000; at++)
+        *col = *col * 10 + (*at - '0');
+    return strncmp(at, ": ", 2) == 0 ? at + 2 : NULL;
+}
+
 static void set_bad_notation(record *r, long line, const char *err)
 {
-    int col = 0, skip = 0;
-    if (sscanf(err, "%*[^,], column %d: %n", &col, &skip) >= 1 && skip > 0)
-        set_bad(r, line, col, err + skip);
-    else
-        set_bad(r, line, 0, err);
+    int col = 0;
+    const char *what = after_column(err, &col);
+    set_bad(r, line, what ? col : 0, what ? what : err);
 }
 
 static const char move_forms[] = "a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)";
@@ -462,7 +482,7 @@ static void add_tag(record *r, const token *t)
 
 static void add_word(record *r, const char *text, const token *t, bool strict)
 {
-    pdn_word w = {.at = t->at, .len = t->len, .line = t->line, .col = t->col};
+    pdn_word w = {.at = t->at, .len = t->len};
     char err[NOTATION_ERROR_SIZE];
     if (!read_move(text, t, strict, &w, err)) {
         set_bad_notation(r, t->line, err);
@@ -769,14 +789,14 @@ static const char *game_type_name(long n)
     static const struct {
         int n;
         const char *name;
-    } names[] = {{20, "international draughts"}, {21, "English checkers"},  {22, "Italian draughts"},
+    } types[] = {{20, "international draughts"}, {21, "English checkers"},  {22, "Italian draughts"},
                  {23, "American pool checkers"}, {24, "Spanish draughts"},  {25, "Russian draughts"},
                  {26, "Brazilian draughts"},     {27, "Canadian draughts"}, {28, "Portuguese draughts"},
                  {29, "Czech draughts"},         {30, "Turkish draughts"},  {31, "Thai draughts"},
                  {40, "Frisian draughts"},       {41, "Spantsiretti"}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].n == n)
-            return names[i].name;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (types[i].n == n)
+            return types[i].name;
     return NULL;
 }
 
@@ -955,10 +975,11 @@ static bool record_start(reader *rd, record *r, position *start)
         return parse_fen("B:W21-32:B1-12", 14, 1, start, err);
     if (!read_pdn_fen(rd->text + fen->value_at, fen->value_len, fen->col, start, err, note)) {
         /* The tag's columns: parse_fen counted from the value's first column. */
-        int col = 0, skip = 0;
-        if (sscanf(err, "fen, column %d: %n", &col, &skip) >= 1 && skip > 0) {
+        int col = 0;
+        const char *detail = after_column(err, &col);
+        if (detail != NULL) {
             char what[NOTATION_ERROR_SIZE + 8];
-            snprintf(what, sizeof what, "FEN: %s", err + skip);
+            snprintf(what, sizeof what, "FEN: %s", detail);
             set_bad(r, fen->line, col + (int)(fen->value_at - fen->name_at) + 1, what);
         } else {
             set_bad(r, fen->line, fen->col, err);
@@ -1000,7 +1021,7 @@ static void answer_record(reader *rd, record *r)
     if (!rd->o->write) {
         game at = {start, 0};
         for (size_t i = 0; i <= rp.stop && (rd->o->plies || rd->o->notes); i++) {
-            char fen[FEN_SIZE], mv[MOVE_TEXT_SIZE];
+            char mv[MOVE_TEXT_SIZE];
             if (rd->o->notes && i < rp.stop && how[i] != 0) {
                 const pdn_word *w = &r->words[i];
                 start_line(rd, r, &b, "note");
@@ -1010,6 +1031,7 @@ static void answer_record(reader *rd, record *r)
                 emit(rd, &b);
             }
             if (rd->o->plies) {
+                char fen[FEN_SIZE];
                 write_fen(&at.pos, fen);
                 start_line(rd, r, &b, "ply");
                 if (i == 0)
@@ -1174,7 +1196,7 @@ static void pdn_usage(FILE *out)
           out);
 }
 
-int pdn_command(int argc, char *argv[])
+int pdn_command(int argc, const char *const argv[])
 {
     pdn_options o = {0};
     const char **files = allocate((size_t)argc, sizeof *files);

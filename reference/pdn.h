@@ -72,7 +72,7 @@ void print_pdn_totals(const pdn_totals *t, FILE *out);
 /* The command: `pdn [--strict] [--notes] [--plies] [--write] [FILE...]`,
  * argv[0] being "pdn"; standard input when no file is named.  Prints the
  * totals (print_pdn_totals) on standard error; returns the exit status. */
-int pdn_command(int argc, char *argv[]);
+int pdn_command(int argc, const char *const argv[]);
 
 /* ==================== Moves of a position ==================== */
 
