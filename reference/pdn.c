@@ -918,15 +918,14 @@ static void write_record(reader *rd, const record *r, const position *start, con
     int number = 1;
     piece turn = start->turn;
     for (size_t i = 0; i < plies; i++) {
-        char word[MOVE_TEXT_SIZE + 16];
-        if (turn == BLACK) {
-            snprintf(word, sizeof word, "%d.", number);
-            put_word(&b, &column, word);
-        } else if (i == 0) {
-            snprintf(word, sizeof word, "%d...", number);
-            put_word(&b, &column, word);
-        }
-        write_move(&played[i], word);
+        char word[MOVE_TEXT_SIZE + 24], text[MOVE_TEXT_SIZE];
+        write_move(&played[i], text);
+        if (turn == BLACK) /* a number stays on the line of its move */
+            snprintf(word, sizeof word, "%d. %s", number, text);
+        else if (i == 0)
+            snprintf(word, sizeof word, "%d... %s", number, text);
+        else
+            snprintf(word, sizeof word, "%s", text);
         put_word(&b, &column, word);
         if (turn == WHITE)
             number++;
