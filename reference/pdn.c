@@ -336,7 +336,7 @@ typedef struct {
 typedef struct {
     size_t name_at, name_len, value_at, value_len;
     long line;
-    int col;
+    int col, value_col; /* of its [ and of its value's first character */
 } tag;
 
 typedef struct {
@@ -477,7 +477,8 @@ static void add_tag(record *r, const token *t)
         }
         r->tags = tags;
     }
-    r->tags[r->ntags++] = (tag){t->name_at, t->name_len, t->value_at, t->value_len, t->line, t->col};
+    r->tags[r->ntags++] =
+        (tag){t->name_at, t->name_len, t->value_at, t->value_len, t->line, t->col, t->col + (int)(t->value_at - t->at)};
 }
 
 static void add_word(record *r, const char *text, const token *t, bool strict)
@@ -972,14 +973,13 @@ static bool record_start(reader *rd, record *r, position *start)
     const tag *fen = find_tag(rd->text, r, "FEN");
     if (fen == NULL)
         return parse_fen("B:W21-32:B1-12", 14, 1, start, err);
-    if (!read_pdn_fen(rd->text + fen->value_at, fen->value_len, fen->col, start, err, note)) {
-        /* The tag's columns: parse_fen counted from the value's first column. */
+    if (!read_pdn_fen(rd->text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
         int col = 0;
         const char *detail = after_column(err, &col);
         if (detail != NULL) {
             char what[NOTATION_ERROR_SIZE + 8];
             snprintf(what, sizeof what, "FEN: %s", detail);
-            set_bad(r, fen->line, col + (int)(fen->value_at - fen->name_at) + 1, what);
+            set_bad(r, fen->line, col, what);
         } else {
             set_bad(r, fen->line, fen->col, err);
         }

@@ -130,6 +130,8 @@ error\t303\t3143\tMF Tinsley - Chinook\t3150:17\t"26-22Whiteoversteppe..." is no
     assert_line --index 0 --regexp $'^legal\t1\t1\t-\tB:W21,'
     assert_line --index 1 $'error\t2\t3\t-\t3:10\tFEN: a white man on 1 would have been crowned (white men crown on 1-4): K1 is a king'
     assert_line --index 2 $'legal\t3\t5\t-\tB:W:B\tquiet 0/80\twhite wins'
+    run --separate-stderr pdn <<< $'[ FEN   "W:W1:B9"] *'
+    assert_output --partial $'error\t1\t1\t-\t1:13\tFEN: a white man on 1'
 }
 
 # ==================== Leniency ====================
