@@ -39,6 +39,13 @@ error\t302\t3134\tDM Lafferty - MF Tinsley\t3140:70\t"8-11Redoversteppedth..." i
 error\t303\t3143\tMF Tinsley - Chinook\t3150:17\t"26-22Whiteoversteppe..." is not a move: a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)'
 }
 
+@test "--plies: every position of the sample, ply by ply, is the second reader's" {
+    run --separate-stderr pdn --plies "$PDN/tinsley-sample.pdn"
+    ours=$(awk -F'\t' '$1 == "ply" { sub(/^ply /, "", $5); print "ply\t" $2 "\t" $5 "\t" $7 }' <<< "$output")
+    assert_equal "$(wc -l <<< "$ours")" 15522 # 15221 plies, and the start of the 301 records that read
+    assert_equal "$ours" "$("$BUILD/pdn_replay" --plies "$PDN/tinsley-sample.pdn" | grep '^ply')"
+}
+
 @test "the sample with a full move cut from each game: both readers stop at the same ply, for many reasons" {
     # Game N loses its plies N % 37 + 1 and the next: the side to move stays
     # right, so what fails is the rules (capture mandatory, an occupied or

@@ -3,8 +3,9 @@
  * of its own, moves matched on the bitboard generator of tests/bitboard.c.
  * tests/pdn.bats compares its verdicts with `reference pdn`.
  *
- * Usage: pdn_replay [FILE]  (standard input without FILE).  One line a
- * record, in file order:
+ * Usage: pdn_replay [--plies] [FILE]  (standard input without FILE).  One
+ * line a record, in file order (with --plies, before it "ply<TAB>N<TAB>P<TAB>
+ * FEN" for the start, P = 0, and after each ply played):
  *   legal<TAB>N<TAB>final FEN<TAB>quiet Q/80
  *   illegal<TAB>N<TAB>ply P      (P: the first ply no reading can play)
  *   error<TAB>N                  (a word that is no move, number or result)
@@ -31,6 +32,7 @@ typedef struct {
     written w[MAX_PLIES];
     int n;
     bool bad;
+    bb_position path[MAX_PLIES + 1]; /* the position after each ply of the reading played */
 } game_record;
 
 static bool matches(const bb_move *m, const written *w)
@@ -49,7 +51,7 @@ static bool matches(const bb_move *m, const written *w)
 
 /* Replays r's moves from ply i on p; returns the ply where every reading
  * failed (r->n when one replayed it all), with the end in *end. */
-static int replay(const game_record *r, bb_position p, int quiet, int i, bb_position *end, int *end_quiet, long *budget)
+static int replay(game_record *r, bb_position p, int quiet, int i, bb_position *end, int *end_quiet, long *budget)
 {
     for (; i < r->n; i++) {
         if (--*budget < 0 || quiet >= 80)
@@ -72,6 +74,7 @@ static int replay(const game_record *r, bb_position p, int quiet, int i, bb_posi
                 bb_position q = p;
                 int qq = bb_progress(&p, &l.at[j]) ? 0 : quiet + 1;
                 bb_play(&q, &l.at[j]);
+                r->path[i + 1] = q;
                 int got = replay(r, q, qq, i + 1, end, end_quiet, budget);
                 if (got == r->n) {
                     bb_free(&l);
@@ -84,6 +87,7 @@ static int replay(const game_record *r, bb_position p, int quiet, int i, bb_posi
         }
         quiet = bb_progress(&p, &l.at[last]) ? 0 : quiet + 1;
         bb_play(&p, &l.at[last]);
+        r->path[i + 1] = p;
         bb_free(&l);
     }
     *end = p;
@@ -91,7 +95,7 @@ static int replay(const game_record *r, bb_position p, int quiet, int i, bb_posi
     return i;
 }
 
-static void answer(const game_record *r, int number)
+static void answer(game_record *r, int number, bool plies)
 {
     if (r->bad) {
         printf("error\t%d\n", number);
@@ -100,7 +104,13 @@ static void answer(const game_record *r, int number)
     bb_position end;
     int quiet = 0;
     long budget = 1000000;
+    r->path[0] = r->start;
     int got = replay(r, r->start, 0, 0, &end, &quiet, &budget);
+    for (int i = 0; plies && i <= got; i++) {
+        char fen[200];
+        bb_write_fen(&r->path[i], fen, sizeof fen);
+        printf("ply\t%d\t%d\t%s\n", number, i, fen);
+    }
     if (got < r->n) {
         printf("illegal\t%d\tply %d\n", number, got + 1);
         return;
@@ -160,9 +170,11 @@ static void back(source *s) { s->at--; }
 
 int main(int argc, char *argv[])
 {
-    FILE *f = argc > 1 ? fopen(argv[1], "rb") : stdin;
+    bool plies = argc > 1 && !strcmp(argv[1], "--plies");
+    const char *name = argc > 1 + plies ? argv[1 + plies] : NULL;
+    FILE *f = name ? fopen(name, "rb") : stdin;
     if (f == NULL) {
-        perror(argv[1]);
+        perror(name);
         return 1;
     }
     source src = {NULL, 0, 0}, *in = &src;
@@ -226,7 +238,7 @@ int main(int argc, char *argv[])
                 r.start = bb_start(), r.n = 0, r.bad = false, open = true;
             }
             if (is_result(w)) {
-                answer(&r, ++number);
+                answer(&r, ++number, plies);
                 open = moves = false;
             } else if (*w != '\0' && strspn(w, "!?") != strlen(w)) {
                 moves = true;
@@ -244,7 +256,7 @@ int main(int argc, char *argv[])
             char line[512];
             size_t n = 0;
             if (open && moves) {
-                answer(&r, ++number);
+                answer(&r, ++number, plies);
                 open = moves = false;
             }
             if (!open)
@@ -267,7 +279,7 @@ int main(int argc, char *argv[])
         prev = c;
     }
     if (open)
-        answer(&r, ++number);
+        answer(&r, ++number, plies);
     free(src.text);
     return 0;
 }
