@@ -478,8 +478,12 @@ $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 $(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
-.PHONY: fuzz-pdn
-fuzz-pdn: $(BUILD)/fuzz_pdn ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
+.PHONY: fuzz-pdn fuzz-pdn-run
+fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
+	@$(NEEDS) fuzz
+	@$(SUBMAKE) fuzz-pdn-run
+
+fuzz-pdn-run: $(BUILD)/fuzz_pdn
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
 	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/pdn/*.pdn
 	@start=$$(date +%s.%N); "$(BUILD)/fuzz_pdn" -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
