@@ -734,16 +734,37 @@ static const tag *find_tag(const char *text, const record *r, const char *name)
     return NULL;
 }
 
-/* A tag's value, unescaped, control bytes and tabs as spaces, other bytes
- * past ASCII as ?, cut short: the verdict line stays one printable line. */
+/* The length of the UTF-8 sequence at s[0..len) (a character past ASCII:
+ * a lead byte and its continuation bytes, no overlong two-byte form), or 0
+ * if it is not one. */
+static size_t utf8_length(const unsigned char *s, size_t len)
+{
+    size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    if (n == 0 || n > len)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* A tag's value, unescaped, cut short: control bytes and tabs as spaces,
+ * UTF-8 characters as they are, other bytes past ASCII as ?, so the verdict
+ * line stays one line of text. */
 static void append_value(buffer *b, const char *text, const tag *g)
 {
-    size_t shown = 0;
-    for (size_t i = 0; i < g->value_len && shown < 60; i++, shown++) {
-        char c = text[g->value_at + i];
-        if (c == '\\' && i + 1 < g->value_len)
-            c = text[g->value_at + ++i];
-        append(b, (unsigned char)c < ' ' || c == 127 ? " " : (unsigned char)c > 127 ? "?" : &c, 1);
+    const char *v = text + g->value_at;
+    for (size_t i = 0, shown = 0; i < g->value_len && shown < 60; i++, shown++) {
+        if (v[i] == '\\' && i + 1 < g->value_len)
+            i++;
+        unsigned char c = (unsigned char)v[i];
+        size_t n = c > 127 ? utf8_length((const unsigned char *)v + i, g->value_len - i) : 0;
+        if (n > 0) {
+            append(b, v + i, n);
+            i += n - 1;
+        } else {
+            append(b, c < ' ' || c == 127 ? " " : c > 127 ? "?" : v + i, 1);
+        }
     }
 }
 
@@ -919,14 +940,14 @@ static void write_record(reader *rd, const record *r, const position *start, con
     int number = 1;
     piece turn = start->turn;
     for (size_t i = 0; i < plies; i++) {
-        char word[MOVE_TEXT_SIZE + 24], text[MOVE_TEXT_SIZE];
-        write_move(&played[i], text);
+        char word[MOVE_TEXT_SIZE + 24], mv[MOVE_TEXT_SIZE];
+        write_move(&played[i], mv);
         if (turn == BLACK) /* a number stays on the line of its move */
-            snprintf(word, sizeof word, "%d. %s", number, text);
+            snprintf(word, sizeof word, "%d. %s", number, mv);
         else if (i == 0)
-            snprintf(word, sizeof word, "%d... %s", number, text);
+            snprintf(word, sizeof word, "%d... %s", number, mv);
         else
-            snprintf(word, sizeof word, "%s", text);
+            snprintf(word, sizeof word, "%s", mv);
         put_word(&b, &column, word);
         if (turn == WHITE)
             number++;

@@ -3,7 +3,7 @@
  * read_pdn_fen, and as FEN lines through the moves batch.
  *
  * Besides crashes and sanitizer reports it aborts when an output line is not
- * one printable line of a known kind, when the exit status and the error
+ * one line of a known kind free of control bytes, when the exit status and the error
  * lines disagree, when --notes or --plies change the verdicts, when a
  * lenient reading refuses what the strict one accepts, when a record written
  * back (--write) does not read again to the same verdict and final position,
@@ -54,7 +54,8 @@ static char *verdicts(const char *text, size_t len, bool with_fen_only)
         size_t n = (size_t)(nl - text) - begin;
         const char *line = text + begin;
         for (size_t i = 0; i < n; i++)
-            require((line[i] >= 0x20 && line[i] < 0x7f) || line[i] == '\t', "output that is not printable");
+            require((line[i] >= 0x20 && line[i] != 0x7f) || line[i] == '\t' || (unsigned char)line[i] > 0x7f,
+                    "output with control bytes"); /* names may be UTF-8 */
         bool kind_ok = !strncmp(line, "legal\t", 6) || !strncmp(line, "illegal\t", 8) ||
                        !strncmp(line, "error\t", 6) || !strncmp(line, "note\t", 5) || !strncmp(line, "ply\t", 4);
         require(kind_ok, "a line of no known kind");
