@@ -257,7 +257,7 @@ static int game_command(const arguments *a)
     const char *form = want == 2   ? "one argument, a FEN"
                        : want == 3 ? "two arguments, FEN and DEPTH"
                                    : "no arguments: the games come on standard input";
-    if (want == 2 && a->words == 1 && !a->challenge_only) /* moves over standard input */
+    if (want == 2 && a->words == 1 && !a->challenge_only && !a->divide) /* moves over standard input */
         return run_moves(stdin, stdout, a->challenge.show);
     if (a->words != want) {
         fprintf(stderr, "reference: %s takes %s (try --help)\n", command, form);
