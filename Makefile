@@ -153,7 +153,7 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 # The reference CLI also draws and explains (--show, --explain, --moves),
 # and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
-GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o
+GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
 
 $(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
@@ -289,6 +289,33 @@ movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS 
 	@"$(BUILD)/movegen" random $(MOVEGEN_POSITIONS) $(SEED)
 	@"$(BUILD)/movegen" tree $(MOVEGEN_TREES) $(SEED) $(MOVEGEN_DEPTH)
 	@"$(BUILD)/movegen" start 10 | tail -n 1
+
+# tests/pdn_replay.c: a second PDN reader on the bitboard generator, for
+# tests/pdn.bats to hold `reference pdn`'s verdicts on real game files to.
+$(BUILD)/pdn_replay: tests/pdn_replay.c tests/bitboard.c tests/bitboard.h $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/pdn_replay.c" "tests/bitboard.c"
+
+TEST_PROGRAMS += $(BUILD)/pdn_replay
+
+# ==================== lib: the rules for other C programs ====================
+# Every reference module but the CLI in one archive, with the headers they
+# need: linking notation.o alone would silently need line.o too.
+LIB_DIR := $(BUILD)/lib
+LIB_OBJ := $(sort $(REF_LIB) $(TALK_LIB) $(GAME_LIB))
+
+.PHONY: lib
+lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: build/lib/libcheckers.a and build/lib/include
+
+$(LIB_DIR)/libcheckers.a: $(LIB_OBJ) reference/*.h
+	@mkdir -p "$(LIB_DIR)/include"
+	cp reference/*.h "$(LIB_DIR)/include/"
+	rm -f "$@" && ar rcs "$@" $(call q,$(LIB_OBJ))
+
+# tests/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
+$(BUILD)/lib_example: tests/lib_example.c $(LIB_DIR)/libcheckers.a
+	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a"
+
+TEST_PROGRAMS += $(BUILD)/lib_example
 
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build
@@ -553,6 +580,36 @@ fuzz-run: $(BUILD)/fuzz_line
 	[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "fuzz: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
 
 TEST_PROGRAMS += $(BUILD)/fuzz_line
+
+# tests/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
+# seeded from tests/pdn/ (one file each, and each record alone).
+FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o)
+
+$(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-pdn fuzz-pdn-run
+fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
+	@$(NEEDS) fuzz
+	@$(SUBMAKE) fuzz-pdn-run
+
+fuzz-pdn-run: $(BUILD)/fuzz_pdn
+	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
+	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/pdn/*.pdn
+	@start=$$(date +%s.%N); "$(BUILD)/fuzz_pdn" -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
+	    -artifact_prefix="$(BUILD)/fuzz-pdn-" "$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds" \
+	    > "$(BUILD)/fuzz-pdn.log" 2>&1; status=$$?; \
+	secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
+	runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/fuzz-pdn.log"); \
+	printf 'fuzz-pdn: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/fuzz-pdn.log"; \
+	if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/fuzz-pdn.log"; exit 1; fi; \
+	[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "fuzz-pdn: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+
+TEST_PROGRAMS += $(BUILD)/fuzz_pdn
 
 # ==================== sanitize and lint: the C under scrutiny ====================
 # `make sanitize` runs the whole suite again with every program built with

@@ -12,6 +12,7 @@
 #include "line.h"
 #include "moves.h"
 #include "notation.h"
+#include "pdn.h"
 #include "rules.h"
 #include "show.h"
 
@@ -22,9 +23,10 @@ static void usage(FILE *out)
 {
     fputs("usage: reference [--rule challenge|english] [--show] [--legend] [--explain] [--moves]\n"
           "                 [BLACK WHITE FROM TO]\n"
-          "       reference [--show] [--legend] moves FEN\n"
+          "       reference [--show] [--legend] moves [FEN]\n"
           "       reference perft FEN DEPTH [--divide]\n"
           "       reference [--show] game\n"
+          "       reference pdn [--strict] [--notes] [--plies] [--write] [FILE...]\n"
           "\n"
           "The challenge's question: is moving the white man on FROM to TO a legal\n"
           "English-checkers move?  Prints true or false.\n"
@@ -61,7 +63,10 @@ static void usage(FILE *out)
           "capture, every landing, or its two ends when they name one capture).\n"
           "\n"
           "  moves FEN         every legal move of the side to move, one per line,\n"
-          "                    every landing of a capture written out\n"
+          "                    every landing of a capture written out (\"none: ...\"\n"
+          "                    and the winner when it has none); without FEN, FENs\n"
+          "                    from standard input, each answered by \"FEN<TAB>N moves\"\n"
+          "                    and its moves indented by two spaces\n"
           "  perft FEN DEPTH   the number of move sequences of DEPTH moves (0-64),\n"
           "                    on the last line: \"perft DEPTH: COUNT\"\n"
           "    --divide        first the count after each first move, \"MOVE: COUNT\"\n"
@@ -75,6 +80,8 @@ static void usage(FILE *out)
           "                    a piece was taken: at 80 (40 each) the game is drawn.\n"
           "                    RESULT, once the game is over: white wins, black wins\n"
           "                    (the side to move has no move), or draw.\n"
+          "  pdn [FILE...]     PDN game files (standard input without FILE): one line\n"
+          "                    a record, legal, illegal or error (reference pdn --help)\n"
           "  --show            moves: the position, drawn before its moves; game: after\n"
           "                    each answer, the final position or the one the illegal\n"
           "                    move was tried on; b w men, B W kings, whose move it is\n"
@@ -141,9 +148,12 @@ static int ask(const char *const args[], answer_options *o)
 /* The FEN argument into *pos; false (with the fault on stderr) if malformed. */
 static bool read_fen(const char *arg, position *pos)
 {
-    char err[NOTATION_ERROR_SIZE];
-    if (parse_fen(arg, strlen(arg), 1, pos, err))
+    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (read_pdn_fen(arg, strlen(arg), 1, pos, err, note)) {
+        if (note[0] != '\0')
+            fprintf(stderr, "reference: fen: %s\n", note);
         return true;
+    }
     fprintf(stderr, "reference: %s\n", err);
     return false;
 }
@@ -155,14 +165,7 @@ static int list_moves(const char *fen, bool show, bool legend)
         return 2;
     if (show || legend)
         show_numbered_position(&pos, legend, "  ", stdout);
-    move_list moves = {0};
-    side_moves(&pos.b, pos.turn, &moves);
-    for (size_t i = 0; i < moves.n; i++) {
-        char text[MOVE_TEXT_SIZE];
-        write_move(&moves.at[i], text);
-        puts(text);
-    }
-    move_list_free(&moves);
+    print_moves(&pos, "", stdout);
     return written(0);
 }
 
@@ -265,6 +268,8 @@ static int game_command(const arguments *a)
     const char *form = want == 2   ? "one argument, a FEN"
                        : want == 3 ? "two arguments, FEN and DEPTH"
                                    : "no arguments: the games come on standard input";
+    if (want == 2 && a->words == 1 && !a->challenge_only && !a->divide) /* moves over standard input */
+        return written(run_moves(stdin, stdout, a->challenge.show));
     if (a->words != want) {
         fprintf(stderr, "reference: %s takes %s (try --help)\n", command, form);
         return 2;
@@ -297,6 +302,8 @@ static int game_command(const arguments *a)
 
 int main(int argc, char *argv[])
 {
+    if (argc > 1 && !strcmp(argv[1], "pdn")) /* its own options: reference pdn --help */
+        return pdn_command(argc - 1, (const char *const *)(argv + 1));
     arguments a = {.challenge = {.r = RULE_CHALLENGE}};
     int status = read_arguments(argc, argv, &a);
     if (status != 0)
@@ -307,7 +314,7 @@ int main(int argc, char *argv[])
         /* A black list starts with a digit or -: a word is a command misspelt. */
         char q[QUOTE_SIZE];
         quote_text(a.word[0], strlen(a.word[0]), q);
-        fprintf(stderr, "reference: unknown command %s: the commands are moves, perft and game (try --help)\n", q);
+        fprintf(stderr, "reference: unknown command %s: the commands are moves, perft, game and pdn (try --help)\n", q);
         return 2;
     }
     if (a.divide) {

@@ -266,9 +266,9 @@ both_file() {
     run --separate-stderr "$BUILD/reference" Moves B:W21-32:B1-12
     assert_equal "$status" 2
     assert_equal "$output" ""
-    assert_equal "$stderr" 'reference: unknown command "Moves": the commands are moves, perft and game (try --help)'
+    assert_equal "$stderr" 'reference: unknown command "Moves": the commands are moves, perft, game and pdn (try --help)'
     run --separate-stderr "$BUILD/reference" prft B:W21-32:B1-12 3
-    assert_equal "$stderr" 'reference: unknown command "prft": the commands are moves, perft and game (try --help)'
+    assert_equal "$stderr" 'reference: unknown command "prft": the commands are moves, perft, game and pdn (try --help)'
 }
 
 @test "--legend draws the square numbers beside moves' position; game and perft refuse it, saying so" {

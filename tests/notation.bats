@@ -36,12 +36,12 @@ fen_fault() {
     assert_output $'27x18x11x4\n27x20'
 }
 
-@test "moves prints nothing for a side with no move, and exits 0" {
+@test "moves says so for a side with no move, and who has won, and exits 0" {
     run --separate-stderr moves W:W5:B1
     assert_success
-    assert_output ""
+    assert_output "none: white has no move, black wins"
     run moves B:W21:B
-    assert_output ""
+    assert_output "none: black has no move, white wins"
 }
 
 @test "a FEN's colour fields may come in either order, with ranges and kings" {
@@ -77,7 +77,7 @@ fen_fault() {
 @test "a FEN fault: empty, or an unknown side to move" {
     fen_fault "" 'fen, column 1: empty: a position is needed, such as B:W21-32:B1-12 (the start)'
     fen_fault X:W1:B2 'fen, column 1: "X" is no side to move: B (black) or W (white), then a colon'
-    fen_fault b:W21:B1 'fen, column 1: "b" is no side to move: B (black) or W (white), then a colon'
+    fen_fault x:W21:B1 'fen, column 1: "x" is no side to move: B (black) or W (white), then a colon'
     fen_fault W 'fen, column 2: ends after the side to move: the colour fields follow, as in B:W21-32:B1-12'
     fen_fault 'BW21:B1' 'fen, column 1: "BW21" is no side to move: B (black) or W (white), then a colon'
 }
