@@ -117,9 +117,10 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 # and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
 GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o
+PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
 
-$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+$(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
 $(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
