@@ -48,15 +48,19 @@ HOT uint32_t step(int dir, uint32_t s)
 HOT int first_forward(bool white) { return white ? 0 : 2; }
 HOT uint32_t far_row(bool white) { return white ? TOP_ROW : BOTTOM_ROW; }
 
-static inline unsigned popcount(uint32_t x)
+/* The pieces in a and b together.  Without the processor's own instruction
+ * (-mpopcnt, -march=native), the compiler's builtin is a library call: the
+ * bit-slicing sum below is inline and counts two words at once. */
+HOT unsigned popcount2(uint32_t a, uint32_t b)
 {
-#if defined(__GNUC__)
-    return (unsigned)__builtin_popcount(x);
+    uint64_t x = (uint64_t)a << 32 | b;
+#if defined(__POPCNT__) || defined(__ARM_NEON)
+    return (unsigned)__builtin_popcountll(x);
 #else
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    x -= (x >> 1) & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (unsigned)((x * 0x0101010101010101u) >> 56);
 #endif
 }
 
@@ -127,6 +131,7 @@ typedef struct {
 
 static perft_count perft_white(const side_view *v, int depth, perft_table *t);
 static perft_count perft_black(const side_view *v, int depth, perft_table *t);
+static inline perft_count child(const side_view *next, int depth, perft_table *t, bool white);
 
 HOT perft_count add(perft_count a, perft_count b)
 {
@@ -146,7 +151,7 @@ HOT perft_count chain_end(const capture *c, uint32_t at, uint32_t taken, bool wh
         next.kings ^= moved;
     else
         next.kings |= at & far_row(white);
-    return white ? perft_black(&next, c->depth - 1, c->table) : perft_white(&next, c->depth - 1, c->table);
+    return child(&next, c->depth, c->table, white);
 }
 
 /* The chains a man on `at` can go on with, having taken `taken`: forward
@@ -194,15 +199,22 @@ HOT perft_count king_jumps(const capture *c, uint32_t at, uint32_t taken, bool w
 static perft_count king_jumps_white(const capture *c, uint32_t at, uint32_t taken) { return king_jumps(c, at, taken, true); }
 static perft_count king_jumps_black(const capture *c, uint32_t at, uint32_t taken) { return king_jumps(c, at, taken, false); }
 
-/* The pieces of the side to move that can jump: in direction d, a piece
- * whose neighbour is an opponent with an empty square behind it. */
+/* The pieces among `pieces` that can jump in direction d: an opponent next
+ * to them that way, an empty square behind it. */
+HOT uint32_t jumpers_toward(int d, uint32_t pieces, uint32_t opp, uint32_t empty)
+{
+    return step(3 - d, step(3 - d, empty) & opp) & pieces;
+}
+
+/* The pieces of the side to move that can jump: men forward, kings both ways. */
 HOT uint32_t jumpers(const side_view *v, bool white)
 {
     uint32_t empty = ~(v->own | v->opp), kings = v->own & v->kings;
-    uint32_t ul = down_right(down_right(empty) & v->opp), ur = down_left(down_left(empty) & v->opp);
-    uint32_t dl = up_right(up_right(empty) & v->opp), dr = up_left(up_left(empty) & v->opp);
-    uint32_t forward = white ? ul | ur : dl | dr, backward = white ? dl | dr : ul | ur;
-    return (forward & v->own) | (backward & kings);
+    int fwd = first_forward(white), back = 2 - fwd;
+    uint32_t j = jumpers_toward(fwd, v->own, v->opp, empty) | jumpers_toward(fwd + 1, v->own, v->opp, empty);
+    if (kings)
+        j |= jumpers_toward(back, kings, v->opp, empty) | jumpers_toward(back + 1, kings, v->opp, empty);
+    return j;
 }
 
 /* Every capture path of the side to move, each counted with its tree. */
@@ -222,15 +234,70 @@ HOT perft_count captures(const side_view *v, uint32_t movers, int depth, perft_t
     return sum;
 }
 
-/* The steps of the side to move, when it has no capture: at depth 1 by
- * popcount, deeper each played and its tree counted. */
-HOT perft_count steps(const side_view *v, int depth, perft_table *t, bool white)
+/* The steps of the side to move, when it has no capture, by popcount. */
+HOT unsigned step_count(const side_view *v, bool white)
 {
     uint32_t empty = ~(v->own | v->opp), kings = v->own & v->kings;
     int fwd = first_forward(white), back = 2 - fwd;
-    if (depth == 1)
-        return popcount(step(fwd, v->own) & empty) + popcount(step(fwd + 1, v->own) & empty) +
-               popcount(step(back, kings) & empty) + popcount(step(back + 1, kings) & empty);
+    return popcount2(step(fwd, v->own) & empty, step(fwd + 1, v->own) & empty) +
+           (kings ? popcount2(step(back, kings) & empty, step(back + 1, kings) & empty) : 0);
+}
+
+/* The capture paths of men that have landed on the squares of `landed`,
+ * one path each, counted to their ends.  A man only goes forward, so the
+ * pieces it took are behind it and never in its way again: a whole set of
+ * paths goes on at once, a jump at a time (at most three for a man). */
+static unsigned man_paths_white(uint32_t landed, uint32_t opp, uint32_t empty);
+static unsigned man_paths_black(uint32_t landed, uint32_t opp, uint32_t empty);
+
+HOT unsigned man_paths(uint32_t landed, uint32_t opp, uint32_t empty, bool white)
+{
+    int f = first_forward(white);
+    uint32_t on0 = jumpers_toward(f, landed, opp, empty), on1 = jumpers_toward(f + 1, landed, opp, empty);
+    unsigned n = popcount2(landed & ~(on0 | on1), 0);
+    if (on0)
+        n += white ? man_paths_white(step(f, step(f, on0)), opp, empty) : man_paths_black(step(f, step(f, on0)), opp, empty);
+    if (on1)
+        n += white ? man_paths_white(step(f + 1, step(f + 1, on1)), opp, empty)
+                   : man_paths_black(step(f + 1, step(f + 1, on1)), opp, empty);
+    return n;
+}
+
+static unsigned man_paths_white(uint32_t landed, uint32_t opp, uint32_t empty) { return man_paths(landed, opp, empty, true); }
+static unsigned man_paths_black(uint32_t landed, uint32_t opp, uint32_t empty) { return man_paths(landed, opp, empty, false); }
+
+/* perft at depth 1: the moves of the side to move, counted, none listed:
+ * men's capture paths set by set, kings' one by one. */
+HOT perft_count leaf(const side_view *v, bool white)
+{
+    uint32_t movers = jumpers(v, white);
+    if (!movers)
+        return step_count(v, white);
+    uint32_t empty = ~(v->own | v->opp), men = movers & ~v->kings, kings = movers & v->kings;
+    perft_count n = kings ? captures(v, kings, 1, NULL, white) : 0;
+    int f = first_forward(white);
+    uint32_t go0 = jumpers_toward(f, men, v->opp, empty), go1 = jumpers_toward(f + 1, men, v->opp, empty);
+    if (go0)
+        n += man_paths(step(f, step(f, go0)), v->opp, empty, white);
+    if (go1)
+        n += man_paths(step(f + 1, step(f + 1, go1)), v->opp, empty, white);
+    return n;
+}
+
+/* The tree below the other side's position `next`, depth - 1 deep. */
+HOT perft_count child(const side_view *next, int depth, perft_table *t, bool white)
+{
+    if (depth == 2)
+        return leaf(next, !white);
+    return white ? perft_black(next, depth - 1, t) : perft_white(next, depth - 1, t);
+}
+
+/* The steps of the side to move, when it has no capture, each played and
+ * its tree counted (depth >= 2). */
+HOT perft_count steps(const side_view *v, int depth, perft_table *t, bool white)
+{
+    uint32_t empty = ~(v->own | v->opp), kings = v->own & v->kings;
+    int fwd = first_forward(white);
     perft_count sum = 0;
     for (int d = 0; d < 4; d++) {
         uint32_t movers = (d == fwd || d == fwd + 1) ? v->own : kings;
@@ -241,7 +308,7 @@ HOT perft_count steps(const side_view *v, int depth, perft_table *t, bool white)
                 next.kings ^= from ^ bit;
             else
                 next.kings |= bit & far_row(white);
-            sum = add(sum, white ? perft_black(&next, depth - 1, t) : perft_white(&next, depth - 1, t));
+            sum = add(sum, child(&next, depth, t, white));
         }
     }
     return sum;
@@ -252,6 +319,8 @@ enum { TABLE_MIN_DEPTH = 3 };
 
 HOT perft_count perft_node(const side_view *v, int depth, perft_table *t, bool white)
 {
+    if (depth == 1)
+        return leaf(v, white);
     fastpos p;
     bool tabled = t != NULL && depth >= TABLE_MIN_DEPTH;
     if (tabled) {
