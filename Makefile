@@ -225,8 +225,8 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
 
 TEST_PROGRAMS += $(BUILD)/movegen
 

@@ -404,6 +404,13 @@ static result count_tree(const fastpos *p, int depth, perft_table *t, const perf
     return res;
 }
 
+perft_count perft_tree(const fastpos *p, int depth, perft_table *t, int threads)
+{
+    perft_options o = {.threads = threads};
+    result r = count_tree(p, depth, t, &o, "perft");
+    return r.out_of_memory ? PERFT_COUNT_MAX : r.count;
+}
+
 /* ==================== The command line ==================== */
 
 static void perft_usage(FILE *out)

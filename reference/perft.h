@@ -18,6 +18,12 @@ void perft_table_free(perft_table *t);
 /* How many entries a table of t has. */
 size_t perft_table_entries(const perft_table *t);
 
+/* p's tree at depth on `threads` threads sharing table t (or NULL), as the
+ * perft command counts it: the positions a few plies on, merged when there
+ * is a table, each counted once and multiplied by its paths.
+ * PERFT_COUNT_MAX if it does not fit or there is no memory for the jobs. */
+perft_count perft_tree(const fastpos *p, int depth, perft_table *t, int threads);
+
 /* Room for a count in decimal: 2^128 has 39 digits. */
 enum { COUNT_TEXT_SIZE = 41 };
 
