@@ -315,7 +315,7 @@ HOT perft_count steps(const side_view *v, int depth, perft_table *t, bool white)
 }
 
 /* The table is worth a probe only where a tree is big enough. */
-enum { TABLE_MIN_DEPTH = 3 };
+enum { TABLE_MIN_DEPTH = 4 };
 
 HOT perft_count perft_node(const side_view *v, int depth, perft_table *t, bool white)
 {

@@ -91,10 +91,9 @@ static size_t slot(const perft_table *t, uint64_t sides, uint64_t kings)
     return (size_t)h & t->mask;
 }
 
-bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *count)
+/* The entry's count if it holds p at depth (sides, kings), else false. */
+static bool entry_get(entry *e, uint64_t sides, uint64_t kings, uint64_t *count)
 {
-    uint64_t sides = sides_key(p), kings = kings_key(p, depth);
-    entry *e = &t->at[slot(t, sides, kings)];
     uint64_t before = atomic_load_explicit(&e->seq, memory_order_acquire);
     if (before & 1)
         return false;
@@ -108,11 +107,22 @@ bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *coun
     return true;
 }
 
-/* Always replaces: the newest trees are the likeliest to come again. */
-void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count)
+/* A bucket is two entries side by side (one cache line): the first keeps
+ * the deeper tree, the second the newest. */
+static entry *bucket(const perft_table *t, uint64_t sides, uint64_t kings)
+{
+    return &t->at[slot(t, sides, kings) & ~(size_t)1];
+}
+
+bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *count)
 {
     uint64_t sides = sides_key(p), kings = kings_key(p, depth);
-    entry *e = &t->at[slot(t, sides, kings)];
+    entry *e = bucket(t, sides, kings);
+    return entry_get(&e[0], sides, kings, count) || (t->mask > 0 && entry_get(&e[1], sides, kings, count));
+}
+
+static void entry_put(entry *e, uint64_t sides, uint64_t kings, uint64_t count)
+{
     uint64_t seq = atomic_load_explicit(&e->seq, memory_order_relaxed);
     if ((seq & 1) || !atomic_compare_exchange_strong_explicit(&e->seq, &seq, seq + 1, memory_order_acquire,
                                                               memory_order_relaxed))
@@ -121,6 +131,14 @@ void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count
     atomic_store_explicit(&e->kings, kings, memory_order_relaxed);
     atomic_store_explicit(&e->count, count, memory_order_relaxed);
     atomic_store_explicit(&e->seq, seq + 2, memory_order_release);
+}
+
+void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count)
+{
+    uint64_t sides = sides_key(p), kings = kings_key(p, depth);
+    entry *e = bucket(t, sides, kings);
+    int deepest = (int)(atomic_load_explicit(&e[0].kings, memory_order_relaxed) >> 1 & 0x7F);
+    entry_put(depth >= deepest || t->mask == 0 ? &e[0] : &e[1], sides, kings, count);
 }
 
 /* ==================== Counts ==================== */
