@@ -658,7 +658,7 @@ static int fast_trees(long positions, uint64_t seed, int depth)
         position start;
         char err[NOTATION_ERROR_SIZE];
         parse_fen("B:W21-32:B1-12", 14, 1, &start, err);
-        if (!fast_counts(&start, 7, "the start", one, small))
+        if (!fast_counts(&start, 8, "the start", one, small))
             status = 1;
     }
     if (status == 0)
