@@ -11,12 +11,12 @@
 
 /* ==================== Geometry ==================== */
 
-#define EVEN_ROWS 0x0F0F0F0Fu /* rows 0, 2, 4, 6: columns 1, 3, 5, 7 */
-#define ODD_ROWS 0xF0F0F0F0u  /* rows 1, 3, 5, 7: columns 0, 2, 4, 6 */
-#define LEFT_EDGE 0x11111111u /* each row's first square (column 0 or 1) */
-#define RIGHT_EDGE 0x88888888u
-#define TOP_ROW 0x0000000Fu    /* squares 1-4: white is crowned here */
-#define BOTTOM_ROW 0xF0000000u /* squares 29-32: black is crowned here */
+#define EVEN_ROWS 0x0F0F0F0FU /* rows 0, 2, 4, 6: columns 1, 3, 5, 7 */
+#define ODD_ROWS 0xF0F0F0F0U  /* rows 1, 3, 5, 7: columns 0, 2, 4, 6 */
+#define LEFT_EDGE 0x11111111U /* each row's first square (column 0 or 1) */
+#define RIGHT_EDGE 0x88888888U
+#define TOP_ROW 0x0000000FU    /* squares 1-4: white is crowned here */
+#define BOTTOM_ROW 0xF0000000U /* squares 29-32: black is crowned here */
 
 #if defined(__GNUC__)
 #define HOT static inline __attribute__((always_inline))
@@ -57,10 +57,10 @@ HOT unsigned popcount2(uint32_t a, uint32_t b)
 #if defined(__POPCNT__) || defined(__ARM_NEON)
     return (unsigned)__builtin_popcountll(x);
 #else
-    x -= (x >> 1) & 0x5555555555555555u;
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    return (unsigned)((x * 0x0101010101010101u) >> 56);
+    x -= (x >> 1) & 0x5555555555555555U;
+    x = (x & 0x3333333333333333U) + ((x >> 2) & 0x3333333333333333U);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FU;
+    return (unsigned)((x * 0x0101010101010101U) >> 56);
 #endif
 }
 
@@ -70,7 +70,7 @@ static inline int lowest_bit(uint32_t x)
     return __builtin_ctz(x);
 #else
     int n = 0;
-    while (!(x & 1u)) {
+    while (!(x & 1U)) {
         x >>= 1;
         n++;
     }
@@ -84,7 +84,7 @@ fastpos fastpos_of(const position *pos)
 {
     fastpos p = {0, 0, 0, pos->turn == WHITE};
     for (int n = 1; n <= SQUARES; n++) {
-        uint32_t bit = 1u << (n - 1);
+        uint32_t bit = 1U << (n - 1);
         piece at = pos->b.at[n];
         if (at & BLACK)
             p.black |= bit;
@@ -100,7 +100,7 @@ position position_of(const fastpos *p)
 {
     position pos = {empty_board(), p->white_to_move ? WHITE : BLACK};
     for (int n = 1; n <= SQUARES; n++) {
-        uint32_t bit = 1u << (n - 1);
+        uint32_t bit = 1U << (n - 1);
         piece king = (p->kings & bit) ? KING : EMPTY;
         if (p->black & bit)
             pos.b.at[n] = (piece)(BLACK | king);
@@ -110,7 +110,7 @@ position position_of(const fastpos *p)
     return pos;
 }
 
-fastpos fastpos_start(void) { return (fastpos){0x00000FFFu, 0xFFF00000u, 0, false}; }
+fastpos fastpos_start(void) { return (fastpos){0x00000FFFU, 0xFFF00000U, 0, false}; }
 
 /* ==================== Counting: perft's inner loop ==================== */
 

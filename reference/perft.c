@@ -84,9 +84,9 @@ static uint64_t kings_key(const fastpos *p, int depth)
 /* Where p at depth goes: a mix of every bit of it. */
 static size_t slot(const perft_table *t, uint64_t sides, uint64_t kings)
 {
-    uint64_t h = sides * 0x9E3779B97F4A7C15u ^ kings * 0xC2B2AE3D27D4EB4Fu;
+    uint64_t h = sides * 0x9E3779B97F4A7C15U ^ kings * 0xC2B2AE3D27D4EB4FU;
     h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9u;
+    h *= 0xBF58476D1CE4E5B9U;
     h ^= h >> 29;
     return (size_t)h & t->mask;
 }
@@ -337,7 +337,6 @@ static double seconds_now(void)
 
 /* The choices a run is made with. */
 typedef struct {
-    size_t hash_entries; /* 0: no table */
     int threads;
     bool divide, stats, progress; /* progress: stderr is a terminal */
 } perft_options;
@@ -745,21 +744,23 @@ static int sum_results(void)
 /* Is arg a number such as -1 (a word, if a bad depth), not an option? */
 static bool is_negative_number(const char *arg) { return arg[0] == '-' && arg[1] >= '0' && arg[1] <= '9'; }
 
-/* The value of --name VALUE or --name=VALUE at argv[*i], or NULL. */
-static const char *option_value(int argc, char *argv[], int *i, const char *name)
+/* The value of option `name` if arg is it: --name=VALUE, or --name VALUE
+ * (next, then *skip is 1); NULL if arg is another option. */
+static const char *option_value(const char *arg, const char *next, int *skip, const char *name)
 {
     size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
+    if (strncmp(arg, name, n) != 0)
         return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0')
+    if (arg[n] == '=')
+        return arg + n + 1;
+    if (arg[n] != '\0')
         return NULL;
-    if (*i + 1 >= argc) {
+    if (next == NULL) {
         fprintf(stderr, "reference: %s needs a value (try perft --help)\n", name);
         return "";
     }
-    return argv[++*i];
+    *skip = 1;
+    return next;
 }
 
 int perft_main(int argc, char *argv[])
@@ -770,7 +771,8 @@ int perft_main(int argc, char *argv[])
     const char *word[3];
     int words = 0;
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v;
+        const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL, *v;
+        int skip = 0;
         if (!seen_perft && !strcmp(arg, "perft")) {
             seen_perft = true;
         } else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -782,24 +784,24 @@ int perft_main(int argc, char *argv[])
             o.stats = true;
         } else if (!strcmp(arg, "--sum")) {
             sum = true;
-        } else if ((v = option_value(argc, argv, &i, "--hash")) != NULL) {
+        } else if ((v = option_value(arg, next, &skip, "--hash")) != NULL) {
             if (!read_number("--hash", v, (size_t)1 << 20, &hash_mib))
                 return 2;
-        } else if ((v = option_value(argc, argv, &i, "--hash-entries")) != NULL) {
+        } else if ((v = option_value(arg, next, &skip, "--hash-entries")) != NULL) {
             if (!read_number("--hash-entries", v, (size_t)1 << 40, &entries))
                 return 2;
             if (entries == 0) {
                 fputs("reference: --hash-entries: at least 1 (--hash 0 for no table)\n", stderr);
                 return 2;
             }
-        } else if ((v = option_value(argc, argv, &i, "--threads")) != NULL) {
+        } else if ((v = option_value(arg, next, &skip, "--threads")) != NULL) {
             if (!read_number("--threads", v, 1024, &threads) || threads == 0) {
                 if (threads == 0 && *v == '0')
                     fputs("reference: --threads: at least 1\n", stderr);
                 return 2;
             }
             has_threads = true;
-        } else if ((v = option_value(argc, argv, &i, "--split")) != NULL) {
+        } else if ((v = option_value(arg, next, &skip, "--split")) != NULL) {
             if (!read_number("--split", v, MAX_DEPTH, &plies))
                 return 2;
             has_split = true;
@@ -821,6 +823,7 @@ int perft_main(int argc, char *argv[])
             }
             word[words++] = arg;
         }
+        i += skip;
     }
     if (has_threads)
         o.threads = (int)threads;

@@ -560,7 +560,8 @@ static long fast_walk(const position *p, int depth, const char *root, char *path
     side_moves(&p->b, p->turn, &ref);
     fastpos q = fastpos_of(p);
     fast_each_move(&q, collect, &fast);
-    qsort(ref.at, ref.n, sizeof *ref.at, compare_listed);
+    if (ref.n > 1) /* at is NULL while a list has had no move */
+        qsort(ref.at, ref.n, sizeof *ref.at, compare_listed);
     if (fast.n > 1)
         qsort(fast.at, fast.n, sizeof *fast.at, compare_entries);
     long leaves = 0;
