@@ -230,6 +230,11 @@ $(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB)
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
+# perft's speed: a benchmark, not a test (tests/bench; BENCH_RUNS, BENCH_DEPTHS).
+.PHONY: bench
+bench: $(BUILD)/reference ## perft's leaves/s: depths 11 and 13, start and two king positions, alone and with table+threads
+	@tests/bench "$(BUILD)/reference"
+
 .PHONY: movegen
 movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS move lists, MOVEGEN_TREES perft trees
 	@"$(BUILD)/movegen" random $(MOVEGEN_POSITIONS) $(SEED)
