@@ -522,8 +522,9 @@ static bool print_count(const char *label, perft_count c)
 static void print_stats(const perft_table *t, const perft_options *o, perft_count count, double seconds)
 {
     char mib[32] = "none";
+    size_t bytes = t != NULL ? perft_table_entries(t) * sizeof(entry) : 0;
     if (t != NULL)
-        snprintf(mib, sizeof mib, "%zu MiB", perft_table_entries(t) * sizeof(entry) >> 20);
+        snprintf(mib, sizeof mib, bytes >> 20 ? "%zu MiB" : "%zu KiB", bytes >> (bytes >> 20 ? 20 : 10));
     printf("table %s, threads %d, %.3f s, %.1f M leaves/s\n", mib, o->threads, seconds,
            seconds > 0 ? (double)count / seconds / 1e6 : 0.0);
 }
