@@ -208,8 +208,7 @@ static void jobs_free(job_list *l)
 
 static size_t job_slot(const job_list *l, const fastpos *p)
 {
-    fastpos q = *p;
-    return slot(&(perft_table){NULL, l->index_mask}, sides_key(&q), kings_key(&q, 0));
+    return slot(&(perft_table){NULL, l->index_mask}, sides_key(p), kings_key(p, 0));
 }
 
 static bool same_position(const fastpos *a, const fastpos *b)
@@ -386,16 +385,8 @@ static result count_tree(const fastpos *p, int depth, perft_table *t, const perf
     for (; started < threads - 1; started++)
         if (pthread_create(&ids[started], NULL, worker, &r) != 0)
             break; /* fewer threads: the work still gets done */
-    if (o->progress) {
-        /* this thread shows progress while the others count */
-        if (started == 0) {
-            if (pthread_create(&ids[started], NULL, worker, &r) == 0)
-                started++;
-            else
-                worker(&r);
-        } else if (pthread_create(&ids[started], NULL, worker, &r) == 0) {
-            started++;
-        }
+    if (o->progress && pthread_create(&ids[started], NULL, worker, &r) == 0) {
+        started++; /* this thread shows the progress while the others count */
         bool shown = false;
         while (atomic_load(&r.done) < jobs.n) {
             nanosleep(&(struct timespec){0, 250000000}, NULL);
