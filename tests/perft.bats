@@ -137,7 +137,7 @@ perft() { "$BUILD/reference" perft "$@"; }
 @test "--stats names the table, the threads, the time and the rate before the count" {
     run perft "$START" 10 --hash 1 --threads 2 --stats
     assert_success
-    assert_line --index 0 --regexp '^table 1 MiB, threads 2, [0-9.]+ s, [0-9.]+ M leaves/s$'
+    assert_line --index 0 --regexp '^table 1 MiB, threads 2, [0-9.]+ s, [0-9.]+ M leaves/s; cpu [0-9.]+ s, [0-9.]+ M leaves/s$'
     assert_line --index 1 'perft 10: 18391564'
     # a shallow count's table is only as big as it can fill
     run perft "$START" 9 --stats
