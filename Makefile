@@ -154,9 +154,10 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 # and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
 GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
+PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
 
-$(BUILD)/reference: $(BUILD)/main.o $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+$(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
 $(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
@@ -279,10 +280,15 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
 
 TEST_PROGRAMS += $(BUILD)/movegen
+
+# perft's speed: a benchmark, not a test (tests/bench; BENCH_RUNS, BENCH_DEPTHS).
+.PHONY: bench
+bench: $(BUILD)/reference ## perft's leaves/s: depths 11 and 13, start and two king positions, alone and with table+threads
+	@tests/bench "$(BUILD)/reference"
 
 .PHONY: movegen
 movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS move lists, MOVEGEN_TREES perft trees
@@ -394,7 +400,7 @@ PROVE_REF_LEVEL := -O1
 PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
 # The reference's sources but its CLI, and the shim: IR only for what the
 # shim calls is ever read.
-PROVE_REF_SRC   := $(filter-out reference/main.c,$(wildcard reference/*.c))
+PROVE_REF_SRC   := $(filter-out reference/main.c reference/fastgen.c reference/perft.c,$(wildcard reference/*.c))
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).

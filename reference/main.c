@@ -13,11 +13,9 @@
 #include "moves.h"
 #include "notation.h"
 #include "pdn.h"
+#include "perft.h"
 #include "rules.h"
 #include "show.h"
-
-/* perft's deepest depth: from the start, the count passes 2^64 at depth 29. */
-enum { MAX_DEPTH = 64 };
 
 static void usage(FILE *out)
 {
@@ -169,44 +167,6 @@ static int list_moves(const char *fen, bool show, bool legend)
     return written(0);
 }
 
-static int count_moves(const char *fen, const char *depth_arg, bool divide)
-{
-    position pos;
-    if (!read_fen(fen, &pos))
-        return 2;
-    int depth = square_number(depth_arg, strlen(depth_arg)); /* digits only, saturating */
-    if (depth < 0 || depth > MAX_DEPTH) {
-        char q[QUOTE_SIZE];
-        quote_text(depth_arg, strlen(depth_arg), q);
-        fprintf(stderr, "reference: depth: %s is not a depth: a whole number 0-%d\n", q, MAX_DEPTH);
-        return 2;
-    }
-    uint64_t total = 0, count = 0;
-    bool fits = true;
-    if (divide && depth > 0) {
-        move_list moves = {0};
-        side_moves(&pos.b, pos.turn, &moves);
-        for (size_t i = 0; i < moves.n && fits; i++) {
-            position next = pos;
-            char text[MOVE_TEXT_SIZE];
-            play_position(&next, &moves.at[i]);
-            fits = perft(&next, depth - 1, &count) && total <= UINT64_MAX - count;
-            total += count;
-            write_move(&moves.at[i], text);
-            printf("%s: %" PRIu64 "\n", text, count);
-        }
-        move_list_free(&moves);
-    } else {
-        fits = perft(&pos, depth, &total);
-    }
-    if (!fits) {
-        fprintf(stderr, "reference: perft %d: the count does not fit in 64 bits\n", depth);
-        return written(1);
-    }
-    printf("perft %d: %" PRIu64 "\n", depth, total);
-    return written(0);
-}
-
 /* ==================== Arguments ==================== */
 
 /* The options, and the words that are not options, in order. */
@@ -295,15 +255,27 @@ static int game_command(const arguments *a)
     }
     if (want == 2)
         return list_moves(a->word[1], a->challenge.show, a->challenge.legend);
-    if (want == 3)
-        return count_moves(a->word[1], a->word[2], a->divide);
     return written(run_games(stdin, stdout, a->challenge.show));
+}
+
+/* Is the command perft?  Its first word, past the options (--rule's value too). */
+static bool is_perft(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--rule"))
+            i++;
+        else if (argv[i][0] != '-' || argv[i][1] == '\0')
+            return !strcmp(argv[i], "perft");
+    }
+    return false;
 }
 
 int main(int argc, char *argv[])
 {
     if (argc > 1 && !strcmp(argv[1], "pdn")) /* its own options: reference pdn --help */
         return pdn_command(argc - 1, (const char *const *)(argv + 1));
+    if (is_perft(argc, argv)) /* perft reads its own options (perft.c) */
+        return perft_main(argc, argv);
     arguments a = {.challenge = {.r = RULE_CHALLENGE}};
     int status = read_arguments(argc, argv, &a);
     if (status != 0)

@@ -68,11 +68,11 @@ planted() {
     grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
     text=$(< "$ROOT/reference/$file")
     printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
-    for o in board rules moves notation game show line; do
+    for o in board rules moves notation game show line fastgen perft; do
         [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
     done
     # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
         "${objects[@]}"
     run "$dir/movegen" random 200000 3
 }

@@ -9,6 +9,9 @@
  *        movegen challenge < cases.tsv    the challenge's question answered by
  *                                          the reference's generator, both readings
  *        movegen challenge-random POSITIONS SEED  is_legal against the generator
+ *        movegen fast POSITIONS SEED DEPTH  the fast generator (reference/fastgen.c)
+ *                                          against the readable one: every node
+ *                                          of a perft tree, and perft with tables
  *
  * The random positions hold kings of both colours, either side to move, at
  * most 12 pieces a side and no man on the row it would be crowned on.  Half
@@ -30,6 +33,7 @@
 #include "../reference/line.h"
 #include "../reference/moves.h"
 #include "../reference/notation.h"
+#include "../reference/perft.h"
 #include "../reference/rules.h"
 #include "bitboard.h"
 
@@ -489,6 +493,183 @@ static int challenge_random(long positions, uint64_t seed)
     return 0;
 }
 
+/* ==================== fast: the fast generator against the readable one ==================== */
+
+/* A listed move with the position it leads to. */
+typedef struct {
+    move m;
+    fastpos after;
+} fast_entry;
+
+typedef struct {
+    fast_entry *at;
+    size_t n, cap;
+} fast_list;
+
+static void collect(void *ctx, const move *m, const fastpos *after)
+{
+    fast_list *l = ctx;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        l->at = realloc(l->at, l->cap * sizeof *l->at);
+        if (l->at == NULL) {
+            fputs("movegen: out of memory\n", stderr);
+            exit(1);
+        }
+    }
+    l->at[l->n++] = (fast_entry){*m, *after};
+}
+
+/* Moves by their squares: start, landings, pieces taken. */
+static int compare_moves(const move *x, const move *y)
+{
+    if (x->from != y->from)
+        return x->from < y->from ? -1 : 1;
+    for (int i = 0; i < x->n && i < y->n; i++) {
+        if (x->land[i] != y->land[i])
+            return x->land[i] < y->land[i] ? -1 : 1;
+        if (x->over[i] != y->over[i])
+            return x->over[i] < y->over[i] ? -1 : 1;
+    }
+    return (x->n > y->n) - (x->n < y->n);
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+    return compare_moves(&((const fast_entry *)a)->m, &((const fast_entry *)b)->m);
+}
+
+static int compare_listed(const void *a, const void *b) { return compare_moves(a, b); }
+
+static bool same_fastpos(const fastpos *a, const fastpos *b)
+{
+    return a->black == b->black && a->white == b->white && a->kings == b->kings &&
+           a->white_to_move == b->white_to_move;
+}
+
+/* Walks the readable tree below p to depth, each node against the fast
+ * generator: the same moves (landings and pieces taken), each to the same
+ * position, and the fast count of them.  Returns the leaves, or -1 after
+ * printing the first mismatch (path: the moves from the root). */
+static long fast_walk(const position *p, int depth, const char *root, char *path, size_t path_len)
+{
+    if (depth == 0)
+        return 1;
+    move_list ref = {0};
+    fast_list fast = {0};
+    side_moves(&p->b, p->turn, &ref);
+    fastpos q = fastpos_of(p);
+    fast_each_move(&q, collect, &fast);
+    if (ref.n > 1) /* at is NULL while a list has had no move */
+        qsort(ref.at, ref.n, sizeof *ref.at, compare_listed);
+    if (fast.n > 1)
+        qsort(fast.at, fast.n, sizeof *fast.at, compare_entries);
+    long leaves = 0;
+    unsigned counted = fast_count_moves(&q);
+    if (counted != ref.n) {
+        printf("mismatch below %s after \"%s\": the readable generator lists %zu moves, the fast one counts %u\n",
+               root, path, ref.n, counted);
+        leaves = -1;
+    }
+    for (size_t i = 0; (i < ref.n || i < fast.n) && leaves >= 0; i++) {
+        int c = i == ref.n ? 1 : i == fast.n ? -1 : compare_moves(&ref.at[i], &fast.at[i].m);
+        char mt[MOVE_TEXT_SIZE];
+        write_move(c <= 0 ? &ref.at[i] : &fast.at[i].m, mt);
+        if (c != 0) {
+            printf("mismatch below %s after \"%s\": the %s generator lists %s, the %s does not\n", root, path,
+                   c < 0 ? "readable" : "fast", mt, c < 0 ? "fast one" : "readable one");
+            snprintf(path + path_len, 4096 - path_len, "%s%s", path_len ? " " : "", mt);
+            print_row(root, path);
+            leaves = -1;
+            break;
+        }
+        position next = *p;
+        play_position(&next, &ref.at[i]);
+        fastpos mapped = fastpos_of(&next);
+        int wrote = snprintf(path + path_len, 4096 - path_len, "%s%s", path_len ? " " : "", mt);
+        if (!same_fastpos(&mapped, &fast.at[i].after)) {
+            char fen[FEN_SIZE], fast_fen[FEN_SIZE];
+            position theirs = position_of(&fast.at[i].after);
+            write_fen(&next, fen);
+            write_fen(&theirs, fast_fen);
+            printf("mismatch below %s after \"%s\": the readable generator reaches %s, the fast one %s\n", root,
+                   path, fen, fast_fen);
+            print_row(root, path);
+            leaves = -1;
+            break;
+        }
+        long below = fast_walk(&next, depth - 1, root, path, path_len + (size_t)wrote);
+        path[path_len] = '\0';
+        leaves = below < 0 ? -1 : leaves + below;
+    }
+    move_list_free(&ref);
+    free(fast.at);
+    return leaves;
+}
+
+/* perft of p at depth 1..depth every way the fast generator counts: alone,
+ * with a table of one entry (every position collides), a small table, and
+ * two threads sharing one; each against the readable perft. */
+static bool fast_counts(const position *p, int depth, const char *root, perft_table *one, perft_table *small)
+{
+    fastpos q = fastpos_of(p);
+    for (int d = 1; d <= depth; d++) {
+        uint64_t want = 0;
+        perft(p, d, &want);
+        perft_count got[4] = {fast_perft(&q, d, NULL), fast_perft(&q, d, one), fast_perft(&q, d, small),
+                              perft_tree(&q, d, small, 2)};
+        const char *how[4] = {"alone", "with a 1-entry table", "with a small table", "on 2 threads"};
+        for (int k = 0; k < 4; k++)
+            if (got[k] != want) {
+                char text[COUNT_TEXT_SIZE];
+                write_count(got[k], text);
+                printf("perft %d of %s: readable %" PRIu64 ", fast %s %s\n", d, root, want, how[k], text);
+                return false;
+            }
+    }
+    return true;
+}
+
+static int fast_trees(long positions, uint64_t seed, int depth)
+{
+    uint64_t st = seed * 0x9E3779B97F4A7C15ULL + 1;
+    long leaves = 0, moves = 0, captures = 0;
+    perft_table *one = perft_table_new(1), *small = perft_table_new(4096);
+    if (one == NULL || small == NULL) {
+        fputs("movegen: out of memory\n", stderr);
+        return 1;
+    }
+    int status = 0;
+    for (long i = 0; i < positions && status == 0; i++) {
+        position p = random_position(&st);
+        char root[FEN_SIZE], path[4096] = "";
+        write_fen(&p, root);
+        move_list l = {0};
+        side_moves(&p.b, p.turn, &l);
+        moves += (long)l.n;
+        captures += l.n > 0 && is_capture_move(&l.at[0]) ? (long)l.n : 0;
+        move_list_free(&l);
+        long n = fast_walk(&p, depth, root, path, 0);
+        if (n < 0 || !fast_counts(&p, depth, root, one, small))
+            status = 1;
+        leaves += n;
+    }
+    if (status == 0) {
+        /* the start, deeper: the tables' hits and collisions over real games */
+        position start;
+        char err[NOTATION_ERROR_SIZE];
+        parse_fen("B:W21-32:B1-12", 14, 1, &start, err);
+        if (!fast_counts(&start, 8, "the start", one, small))
+            status = 1;
+    }
+    if (status == 0)
+        printf("movegen fast: %ld positions to depth %d, %ld leaves, %ld root moves (%ld captures), 0 mismatches\n",
+               positions, depth, leaves, moves, captures);
+    perft_table_free(one);
+    perft_table_free(small);
+    return status;
+}
+
 int main(int argc, char *argv[])
 {
     if (argc == 4 && !strcmp(argv[1], "random"))
@@ -505,10 +686,12 @@ int main(int argc, char *argv[])
         return replay();
     if (argc == 2 && !strcmp(argv[1], "challenge"))
         return run_lines(stdin, stdout, answer, NULL);
+    if (argc == 5 && !strcmp(argv[1], "fast") && atoi(argv[4]) >= 0 && atoi(argv[4]) <= 20)
+        return fast_trees(atol(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]));
     if (argc == 4 && !strcmp(argv[1], "challenge-random"))
         return challenge_random(atol(argv[2]), strtoull(argv[3], NULL, 10));
     fputs("usage: movegen random POSITIONS SEED | tree POSITIONS SEED DEPTH | start DEPTH | replay < table\n"
-          "       movegen challenge < cases.tsv | challenge-random POSITIONS SEED\n",
+          "       movegen challenge < cases.tsv | challenge-random POSITIONS SEED | fast POSITIONS SEED DEPTH\n",
           stderr);
     return 2;
 }
