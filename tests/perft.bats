@@ -24,9 +24,9 @@ perft() { "$BUILD/reference" perft "$@"; }
     done
 }
 
-@test "perft(11) from the start on one thread without a table, within 10 s" {
+@test "perft(11) from the start on one thread without a table, within a minute" {
     local start=$SECONDS
-    run timeout 10 "$BUILD/reference" perft "$START" 11 --threads 1 --hash 0
+    run timeout 60 "$BUILD/reference" perft "$START" 11 --threads 1 --hash 0
     assert_success
     assert_output "perft 11: 85242128"
     echo "# perft(11), one thread, no table: $((SECONDS - start)) s" >&3
