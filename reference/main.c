@@ -53,8 +53,9 @@ static void usage(FILE *out)
           "and --moves add follows it, in that order, on lines indented by two\n"
           "spaces, so grep -v '^ ' leaves one line per question. A path reads\n"
           "\"step 9 -> 5\" or \"jump 17 x14 -> 10 x7 -> 3\" (x: the black piece taken).\n"
-          "\n"
-          "The whole game, in PDN notation.  A FEN is the side to move, then each\n"
+          "\n",
+          out);
+    fputs("The whole game, in PDN notation.  A FEN is the side to move, then each\n"
           "side's squares, K before a king: B:W21,22,K30:B1,5,K9 (ranges such as\n"
           "B:W21-32:B1-12, the start, are fine).  Black moves down the board, toward\n"
           "32, white up, toward 1.  A move is 11-15 (a step) or 18x11, 27x18x11 (a\n"
@@ -220,40 +221,35 @@ static int read_arguments(int argc, char *argv[], arguments *a)
     return 0;
 }
 
-/* The game's commands: `moves FEN`, `perft FEN DEPTH`, `game`. */
+/* The game's commands but perft (perft.c reads its own): `moves FEN`,
+ * `moves` over standard input, `game`. */
 static int game_command(const arguments *a)
 {
     const char *command = a->word[0];
-    int want = !strcmp(command, "moves") ? 2 : !strcmp(command, "perft") ? 3 : 1;
-    const char *form = want == 2   ? "one argument, a FEN"
-                       : want == 3 ? "two arguments, FEN and DEPTH"
-                                   : "no arguments: the games come on standard input";
-    if (want == 2 && a->words == 1 && !a->challenge_only && !a->divide) /* moves over standard input */
-        return written(run_moves(stdin, stdout, a->challenge.show));
-    if (a->words != want) {
-        fprintf(stderr, "reference: %s takes %s (try --help)\n", command, form);
-        return 2;
-    }
+    bool moves = !strcmp(command, "moves");
     if (a->challenge_only) {
         fprintf(stderr, "reference: --rule, --explain and --moves are for the challenge's question, not %s\n",
                 command);
         return 2;
     }
-    if (a->challenge.legend && want != 2) {
-        /* game draws a board after each answer: numbers beside each would bury them */
-        fprintf(stderr, "reference: --legend is for the question and moves, not %s%s\n", command,
-                want == 1 ? " (try --show)" : "");
-        return 2;
-    }
-    if (a->divide && want != 3) {
+    if (a->divide) {
         fprintf(stderr, "reference: --divide is for perft\n");
         return 2;
     }
-    if (a->challenge.show && want == 3) {
-        fprintf(stderr, "reference: --show is for moves and game, not perft\n");
+    if (moves && a->words == 1) /* FENs over standard input */
+        return written(run_moves(stdin, stdout, a->challenge.show));
+    if (a->words != (moves ? 2 : 1)) {
+        fprintf(stderr, "reference: %s takes %s (try --help)\n", command,
+                moves ? "one argument, a FEN, or none to read FENs from standard input"
+                      : "no arguments: the games come on standard input");
         return 2;
     }
-    if (want == 2)
+    if (a->challenge.legend && !moves) {
+        /* game draws a board after each answer: numbers beside each would bury them */
+        fprintf(stderr, "reference: --legend is for the question and moves, not %s (try --show)\n", command);
+        return 2;
+    }
+    if (moves)
         return list_moves(a->word[1], a->challenge.show, a->challenge.legend);
     return written(run_games(stdin, stdout, a->challenge.show));
 }
@@ -280,7 +276,7 @@ int main(int argc, char *argv[])
     int status = read_arguments(argc, argv, &a);
     if (status != 0)
         return status < 0 ? written(0) : status;
-    if (a.words > 0 && (!strcmp(a.word[0], "moves") || !strcmp(a.word[0], "perft") || !strcmp(a.word[0], "game")))
+    if (a.words > 0 && (!strcmp(a.word[0], "moves") || !strcmp(a.word[0], "game")))
         return game_command(&a);
     if (a.words > 0 && a.words != 4 && isalpha((unsigned char)a.word[0][0])) {
         /* A black list starts with a digit or -: a word is a command misspelt. */

@@ -491,7 +491,7 @@ static bool read_fen_text(const char *text, size_t len, int column, fastpos *p)
 static int written(int status)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        perror("writing output");
+        perror("reference: writing output");
         return 1;
     }
     return status;
@@ -805,10 +805,12 @@ int perft_main(int argc, char *argv[])
         } else if (!strcmp(arg, "--show")) {
             fputs("reference: --show is for moves and game, not perft\n", stderr);
             return 2;
-        } else if (!strcmp(arg, "--legend") || !strcmp(arg, "--explain") || !strcmp(arg, "--moves") ||
-                   !strcmp(arg, "--rule") || !strncmp(arg, "--rule=", 7)) {
-            fputs("reference: --rule, --legend, --explain and --moves are for the challenge's question, not perft\n",
-                  stderr);
+        } else if (!strcmp(arg, "--legend")) {
+            fputs("reference: --legend is for the question and moves, not perft\n", stderr);
+            return 2;
+        } else if (!strcmp(arg, "--explain") || !strcmp(arg, "--moves") || !strcmp(arg, "--rule") ||
+                   !strncmp(arg, "--rule=", 7)) {
+            fputs("reference: --rule, --explain and --moves are for the challenge's question, not perft\n", stderr);
             return 2;
         } else if (arg[0] == '-' && arg[1] != '\0' && !is_negative_number(arg)) {
             fprintf(stderr, "reference: unknown option %s (try perft --help)\n", arg);
