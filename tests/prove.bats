@@ -17,8 +17,17 @@ MUTANTS="$ROOT/tests/mutants.tsv"
 # and the lists, a jump's squares, the steps.  (Every row is refuted by make
 # prove; this many fit make test's budget.  PROVE_ALL_MUTANTS=1 runs them
 # all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
-PROVE_MUTANTS=(edge-wrap ghost-17 early-chain-stop capture-not-mandatory too-few-rounds
-    black-mask-late whites-skipped square-32-bits dir5-landing both-ways-xor step-onto-occupied)
+# In make test (PROVE_FULL unset) four of them, one of each kind, and the
+# golf's proof on the starts whose cones are deepest and shallowest; make
+# test-prove (PROVE_FULL=1) proves every start of every default build and
+# refutes every row.
+if [ -n "${PROVE_FULL:-}" ]; then
+    PROVE_ALL_MUTANTS=1
+    PROVE_MUTANTS=(edge-wrap ghost-17 early-chain-stop capture-not-mandatory too-few-rounds
+        black-mask-late whites-skipped square-32-bits dir5-landing both-ways-xor step-onto-occupied)
+else
+    PROVE_MUTANTS=(edge-wrap early-chain-stop capture-not-mandatory square-32-bits)
+fi
 if [ -n "${PROVE_ALL_MUTANTS:-}" ]; then
     mapfile -t PROVE_MUTANTS < <(row_names "$MUTANTS")
 fi
@@ -26,12 +35,21 @@ fi
 # side by side.
 MUTANT_BUILD=clang-19:-O2
 # Random positions for the model-against-machine sample.
-CHECK_POSITIONS=3000
-# The builds proved here: clang-19's.  gcc's machine code (make prove's
-# default builds add gcc:-O0 gcc:-O2) doubles the proof's time, too much for
-# make test; here the x86 model is tested on a hand-written f and on the
-# unsequenced-B needle instead.
-TEST_BUILDS="clang-19:-O0 clang-19:-O2"
+# The builds proved here: in make test, clang-19 -O2 from its IR and gcc -O2
+# from its machine code, on a few starts, with UBSan on fewer positions;
+# make test-prove: make prove's defaults, every start.
+if [ -n "${PROVE_FULL:-}" ]; then
+    CHECK_POSITIONS=3000
+    TEST_BUILDS=$(project_make -s print-PROVE_BUILDS)
+    TEST_STARTS=1-32
+    TEST_KNOBS=()
+else
+    CHECK_POSITIONS=300
+    TEST_BUILDS="clang-19:-O2 gcc:-O2"
+    TEST_STARTS=32,27,9,4
+    TEST_KNOBS=(PROVE_UBSAN="gcc:-O2 clang-19:-O2" PROVE_UBSAN_POSITIONS=100000)
+fi
+TEST_BUILD_NAMES=$(sed -e 's/:/ /g' -e 's/ \([^ ]*\) / \1, /g' <<< "$TEST_BUILDS")
 # The counterexample make prove prints: a cases.tsv row whose name says
 # which build answered what.
 ROW='^[-0-9,]+\t[-0-9,]+\t[0-9]+\t[0-9]+\t(true|false)\t(true|false)\tprove: '
@@ -91,16 +109,16 @@ setup_file() {
         xargs -P 2 -I '{}' bash -c 'prove_mutant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }
 
-@test "make prove: the golf equals the reference on every valid input, at -O0 and -O2 of clang-19" {
-    run project_make prove PROVE_BUILDS="$TEST_BUILDS"
+@test "make prove: the golf equals the reference on every valid input, builds $TEST_BUILDS, starts $TEST_STARTS" {
+    run project_make prove PROVE_BUILDS="$TEST_BUILDS" PROVE_ARGS="--starts $TEST_STARTS" "${TEST_KNOBS[@]}"
     assert_success
-    assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds clang-19 -O0, clang-19 -O2\), [0-9]+ s$'
+    assert_line --index -1 --regexp "^prove: golf == reference on every valid input \\([0-9]+ starts, builds $TEST_BUILD_NAMES\\), [0-9]+ s$"
     assert_line --regexp '^prove: checked: f is int f\(int \*, int \*, int, int\) as the driver calls it; '
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
 
 @test "make prove-check: the proof's formulas and executor agree with the compiled programs on $CHECK_POSITIONS positions" {
-    run project_make prove-check PROVE_POSITIONS="$CHECK_POSITIONS" PROVE_BUILDS="$TEST_BUILDS"
+    run project_make prove-check PROVE_POSITIONS="$CHECK_POSITIONS" PROVE_BUILDS="$TEST_BUILDS" "${TEST_KNOBS[@]}"
     assert_success
     assert_line --index -1 --regexp "^prove: model vs machine: $CHECK_POSITIONS positions, 0 mismatches, [0-9]+ s$"
     refute_line --regexp ' [1-9][0-9]* do not'
@@ -120,7 +138,8 @@ setup_file() {
     assert_success
     assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
     # make prove refutes it, on that board, to square 1.
-    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS="$TEST_BUILDS"
+    run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS="$TEST_BUILDS" \
+        PROVE_ARGS="--starts $([ -n "${PROVE_FULL:-}" ] && echo 1-32 || echo 32)" "${TEST_KNOBS[@]}"
     assert_failure
     printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
     refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
@@ -162,11 +181,11 @@ x86_check() {
     # every start: clang's builds are proved, gcc's refuted).  clang reads B
     # first: right.
     run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
-        PROVE_BUILDS=clang-19:-O2 PROVE_ARGS="--starts 27"
+        PROVE_BUILDS=clang-19:-O2 PROVE_ARGS="--starts 27" PROVE_TRUST=
     assert_success
     # gcc writes B first: wrong on that board, to square 1.
     run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
-        PROVE_BUILDS=gcc:-O2 PROVE_ARGS="--starts 27"
+        PROVE_BUILDS=gcc:-O2 PROVE_ARGS="--starts 27" PROVE_TRUST=
     assert_failure
     printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
     refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"

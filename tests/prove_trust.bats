@@ -12,9 +12,10 @@ bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
 CANDIDATES="$ROOT/tests/prove/candidates.tsv"
-# Two tests take minutes (a run to its time budget, a wrong candidate
-# proved twice over six starts): PROVE_TRUST_ALL=1 runs them.
-slow() { [ -n "${PROVE_TRUST_ALL:-}" ] || skip "slow: PROVE_TRUST_ALL=1 runs it"; }
+# Two tests take minutes (a proof watched line by line, a wrong candidate
+# proved twice over six starts): they exist only with PROVE_FULL=1 (make
+# test-prove) or PROVE_TRUST_ALL=1, so make test neither runs nor skips them.
+slow_tests() { [ -n "${PROVE_FULL:-}${PROVE_TRUST_ALL:-}" ]; }
 # One build and one UBSan build keep each run to seconds; the checks are the
 # same as make prove's.  A candidate expected unproved gets a 10 s budget.
 TRUST_ARGS=(PROVE_BUILDS=clang-19:-O2 "PROVE_UBSAN=clang-19:-O2" PROVE_UBSAN_POSITIONS=200000)
@@ -127,8 +128,7 @@ done < <(row_names "$CANDIDATES")
     [ -s "$BATS_TEST_TMPDIR/prove/golf-clang-19-O2.ll.warnings" ] || fail "no warnings file beside the IR"
 }
 
-@test "each start is printed as it is proved, not all at the end" {
-    slow
+starts_printed_as_proved() {
     local stamped="$BATS_TEST_TMPDIR/stamped" first last
     # Each line with the second it arrived.
     project_make prove PROVE_BUILDS=clang-19:-O2 PROVE_TRUST= PROVE_ARGS="--jobs 1" 2>&1 |
@@ -140,8 +140,7 @@ done < <(row_names "$CANDIDATES")
     [ $((last - first)) -ge 5 ] || fail "the first start's line came $((last - first)) s before the closing line"
 }
 
-@test "the same wrong candidate gives the same counterexample on every run" {
-    slow
+same_counterexample_every_run() {
     local dir="$BATS_TEST_TMPDIR" first
     plant_mutant() { apply_row "$ROOT/tests/mutants.tsv" "$1" "$2"; [ "$count" -eq 1 ]; }
     plant_mutant edge-wrap "$dir/wrong.c"
@@ -155,3 +154,8 @@ done < <(row_names "$CANDIDATES")
     done
     printf '# %s\n' "$row" >&3
 }
+
+if slow_tests; then
+    bats_test_function --description "each start is printed as it is proved, not all at the end" -- starts_printed_as_proved
+    bats_test_function --description "the same wrong candidate gives the same counterexample on every run" -- same_counterexample_every_run
+fi
