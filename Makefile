@@ -684,6 +684,16 @@ test: ## the whole suite: installs what it needs, builds, runs bats (closing lin
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) "tests/run" || status=1; exit $$status
 
+# The proof's tests in full, too long for make test: every start of every
+# default build, every planted bug of tests/mutants.tsv, the slow checks of
+# tests/prove_trust.bats (make test runs a few starts and a few bugs).
+.PHONY: test-prove
+test-prove: ## the proof's tests in full: every start and build, every mutant refuted (slow; after make test)
+	@$(NEEDS) test
+	@$(SUBMAKE) files FILES="$(BATS)"
+	@$(SUBMAKE) -j$(JOBS) test-programs
+	@$(TEST_ENV) PROVE_FULL=1 "tests/run" "tests/prove.bats" "tests/prove_trust.bats"
+
 bytes: ## the golf's size, as the site counts it (GOLF=file)
 	@echo "$$(wc -c < "$(GOLF)") bytes  $(GOLF)"
 
