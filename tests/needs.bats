@@ -190,8 +190,9 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     # make prove builds the reference's CLI too: the C compiler, CC.
     ln -sf "$(command -v clang-19)" "$path/clang-19"
     ln -sf "$(command -v gcc)" "$path/gcc"
-    # and nm, for the golf objects' external names (tests/prove/trust.py).
+    # and nm and objdump, for the golf objects' names and constructors (tests/prove/trust.py).
     ln -sf "$(command -v nm)" "$path/nm"
+    ln -sf "$(command -v objdump)" "$path/objdump"
     printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
     printf '#!/bin/sh\nexit 0\n' > "$path/python-z3"
     chmod +x "$path/python-no-z3" "$path/python-z3"
@@ -207,7 +208,7 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     # Without clang-19, both are named.
     rm "$path/clang-19"
     run env PATH="$path" PYTHON_CANDIDATES="python-no-z3" "$NEEDS" prove
-    assert_output --partial "apt-get install --no-install-recommends clang-19 python3-z3'"
+    assert_output --partial "apt-get install --no-install-recommends clang-19 libclang-rt-19-dev python3-z3 python3-capstone'"
     # The Makefile's PYTHON follows the same rule.
     local saved=$PATH
     PATH="$path:$PATH"

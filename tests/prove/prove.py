@@ -639,7 +639,14 @@ def check(opts):
     t0 = time.time()
     rng = random.Random(opts.seed)
     n = opts.check
-    positions = [random_position(rng) for _ in range(n)]
+    # Only positions whose start is among --starts (all by default: then the
+    # same positions as ever, from the same seed).
+    allowed = set(parse_starts(opts.starts))
+    positions = []
+    while len(positions) < n:
+        p = random_position(rng)
+        if p[2] in allowed:
+            positions.append(p)
     lines = ['%s\t%s\t%d\t%d\n' % (row_lists(squares(b), squares(w)) + (k, e)) for b, w, k, e in positions]
     builds = list(range(len(opts.build)))
     machine = {}
