@@ -151,11 +151,18 @@ missing=()
 PYTHON=$("${make[@]}" print-PYTHON) # the Makefile's choice: the first python3 that imports z3
 command -v clang-19 > /dev/null 2>&1 || missing+=("clang-19 (package clang-19)")
 "${PYTHON:-python3}" -c 'import z3' > /dev/null 2>&1 || missing+=("z3 for ${PYTHON:-python3} (package python3-z3)")
+"${PYTHON:-python3}" -c 'import capstone' > /dev/null 2>&1 ||
+    missing+=("capstone for ${PYTHON:-python3} (package python3-capstone)")
+# UBSan's runtime for clang-19 (make prove runs the golf under it).
+command -v clang-19 > /dev/null 2>&1 && ! printf 'int main(void) { return 0; }\n' |
+    clang-19 -fsanitize=undefined -x c -o "$dir/judge.ubsan-probe" - > /dev/null 2>&1 &&
+    missing+=("the runtime of clang-19 -fsanitize=undefined (package libclang-rt-19-dev)")
+rm -f "$dir/judge.ubsan-probe"
 if [ ${#missing[@]} -gt 0 ]; then
     say "the proof needs what is missing here: ${missing[*]}; make prove installs it (as root) or names the command"
     verdict "$size; $table; $differential; not proved (the proof's needs are missing)" 3
 fi
-say "the proof: make prove GOLF=... (about 25 s)"
+say "the proof: make prove GOLF=... (every start of every build: the longest step)"
 "${make[@]}" prove > "$dir/judge.prove" 2>&1
 status=$?
 if [ "$status" -ne 0 ]; then

@@ -17,10 +17,9 @@ MUTANTS="$ROOT/tests/mutants.tsv"
 # and the lists, a jump's squares, the steps.  (Every row is refuted by make
 # prove; this many fit make test's budget.  PROVE_ALL_MUTANTS=1 runs them
 # all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
-# In make test (PROVE_FULL unset) four of them, one of each kind, and the
-# golf's proof on the starts whose cones are deepest and shallowest; make
-# test-prove (PROVE_FULL=1) proves every start of every default build and
-# refutes every row.
+# By default (make test-prove) two of them, and the golf's proof on two
+# starts; with PROVE_FULL=1 (make test-prove PROVE_FULL=1) every start of
+# every default build, and every row refuted.
 if [ -n "${PROVE_FULL:-}" ]; then
     PROVE_ALL_MUTANTS=1
     PROVE_MUTANTS=(edge-wrap ghost-17 early-chain-stop capture-not-mandatory too-few-rounds
@@ -35,9 +34,9 @@ fi
 # side by side.
 MUTANT_BUILD=clang-19:-O2
 # Random positions for the model-against-machine sample.
-# The builds proved here: in make test, clang-19 -O2 from its IR and gcc -O2
-# from its machine code, on a few starts, with UBSan on fewer positions;
-# make test-prove: make prove's defaults, every start.
+# The builds proved here: by default clang-19 -O2 from its IR and gcc -O2
+# from its machine code, on two starts, with UBSan on fewer positions;
+# with PROVE_FULL=1, make prove's defaults, every start.
 if [ -n "${PROVE_FULL:-}" ]; then
     CHECK_POSITIONS=3000
     TEST_BUILDS=$(project_make -s print-PROVE_BUILDS)
