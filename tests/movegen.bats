@@ -57,24 +57,12 @@ outcome() {
     echo "# $output" >&3
 }
 
-# planted NAME FILE SEARCH REPLACE: reference/FILE with SEARCH replaced by
-# REPLACE (FILE must hold SEARCH), built into a copy of movegen with the
-# other objects of this build, in $BATS_TEST_TMPDIR/NAME; the first mismatch
-# of its random run -> $output.
+# planted NAME FILE SEARCH REPLACE: movegen with a bug planted in
+# reference/FILE (planted_movegen); the first mismatch of its random run ->
+# $output.
 planted() {
-    local dir="$BATS_TEST_TMPDIR/$1" file=$2 search=$3 replace=$4 text objects=() o
-    mkdir -p "$dir"
-    cp "$ROOT"/reference/*.h "$dir/"
-    grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
-    text=$(< "$ROOT/reference/$file")
-    printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
-    for o in board rules moves notation game show line fastgen perft; do
-        [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
-    done
-    # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
-        "${objects[@]}"
-    run "$dir/movegen" random 200000 3
+    planted_movegen "$@"
+    run "$BATS_TEST_TMPDIR/$1/movegen" random 200000 3
 }
 
 @test "a king that may jump a piece twice is caught, with a ready table row" {

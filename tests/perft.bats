@@ -189,23 +189,11 @@ perft() { "$BUILD/reference" perft "$@"; }
     assert_output --regexp '^movegen fast: 100000 positions to depth 1, .* 0 mismatches$'
 }
 
-# planted NAME FILE SEARCH REPLACE: reference/FILE (fastgen.c or perft.c) with
-# SEARCH replaced by REPLACE, built into a copy of movegen with the other
-# objects of this build, in $BATS_TEST_TMPDIR/NAME; its run -> $output.
+# planted NAME FILE SEARCH REPLACE: movegen with a bug planted in
+# reference/FILE (fastgen.c or perft.c; planted_movegen); its run -> $output.
 planted() {
-    local dir="$BATS_TEST_TMPDIR/$1" file=$2 search=$3 replace=$4 text objects=() o
-    mkdir -p "$dir"
-    cp "$ROOT"/reference/*.h "$dir/"
-    grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
-    text=$(< "$ROOT/reference/$file")
-    printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
-    for o in fastgen perft board rules moves notation game show line; do
-        [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
-    done
-    # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
-        "${objects[@]}"
-    run "$dir/movegen" fast 1000 1 4
+    planted_movegen "$@"
+    run "$BATS_TEST_TMPDIR/$1/movegen" fast 1000 1 4
 }
 
 @test "a black man that may jump backward in the fast list is caught" {

@@ -76,3 +76,22 @@ table_mismatches() {
 
 # ask PROGRAM... : one question on stdin (tab-separated columns) -> $output.
 ask_line() { local line=$1; shift; run "$@" <<< "$line"; }
+
+# planted_movegen NAME FILE SEARCH REPLACE: reference/FILE with SEARCH
+# replaced by REPLACE (FILE must hold SEARCH), built with tests/movegen.c and
+# this build's other objects into $BATS_TEST_TMPDIR/NAME/movegen: how
+# movegen.bats and perft.bats plant a bug in the rules or the fast generator.
+planted_movegen() {
+    local dir="$BATS_TEST_TMPDIR/$1" file=$2 search=$3 replace=$4 text objects=() o
+    mkdir -p "$dir"
+    cp "$ROOT"/reference/*.h "$dir/"
+    grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
+    text=$(< "$ROOT/reference/$file")
+    printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
+    for o in board rules moves notation game show line fastgen perft; do
+        [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
+    done
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
+        "${objects[@]}"
+}
