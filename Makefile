@@ -677,7 +677,7 @@ TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)"
 # run without it: npm's failure stops here, before any build), builds every
 # program (a program that does not build leaves its tests to fail), then
 # runs the suite.
-test: ## the whole suite: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
+test: ## the suite but the proof's own tests: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
 	@$(NEEDS) test
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
