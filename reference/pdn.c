@@ -466,17 +466,23 @@ static bool read_move(const char *text, const token *t, bool strict, pdn_word *w
     return true;
 }
 
+/* An array of *cap elements of size bytes each, doubled (first elements at
+ * the start); out of memory ends the program, as every allocation here does. */
+static void *grow_array(void *array, size_t *cap, size_t first, size_t size)
+{
+    *cap = *cap ? 2 * *cap : first;
+    void *bigger = realloc(array, *cap * size);
+    if (bigger == NULL) {
+        perror("reference");
+        exit(1);
+    }
+    return bigger;
+}
+
 static void add_tag(record *r, const token *t)
 {
-    if (r->ntags == r->tag_cap) {
-        r->tag_cap = r->tag_cap ? 2 * r->tag_cap : 8;
-        tag *tags = realloc(r->tags, r->tag_cap * sizeof *tags);
-        if (tags == NULL) {
-            perror("reference");
-            exit(1);
-        }
-        r->tags = tags;
-    }
+    if (r->ntags == r->tag_cap)
+        r->tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
     r->tags[r->ntags++] =
         (tag){t->name_at, t->name_len, t->value_at, t->value_len, t->line, t->col, t->col + (int)(t->value_at - t->at)};
 }
@@ -498,15 +504,8 @@ static void add_word(record *r, const char *text, const token *t, bool strict)
                  dots3 ? "..." : ".");
     }
     r->after_number++;
-    if (r->nwords == r->word_cap) {
-        r->word_cap = r->word_cap ? 2 * r->word_cap : 64;
-        pdn_word *words = realloc(r->words, r->word_cap * sizeof *words);
-        if (words == NULL) {
-            perror("reference");
-            exit(1);
-        }
-        r->words = words;
-    }
+    if (r->nwords == r->word_cap)
+        r->words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
     r->words[r->nwords++] = w;
 }
 
