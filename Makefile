@@ -59,7 +59,7 @@ MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
 endif
 export MAKE_TYPED
 NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
-    $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") "tests/needs"
+    $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/needs"
 SUBMAKE = $(MAKE) --no-print-directory
 
 # `$(SUBMAKE) files FILES="..."` makes FILES, and says nothing when they are
@@ -677,26 +677,30 @@ TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)"
 # run without it: npm's failure stops here, before any build), builds every
 # program (a program that does not build leaves its tests to fail), then
 # runs the suite.
-test: ## the suite but the proof's own tests: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
+test: ## the suite but the long tests: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
 	@$(NEEDS) test
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) "tests/run" || status=1; exit $$status
 
-# The proof's tests (tests/prove.bats, tests/prove_trust.bats), minutes of
-# z3, so apart from make test: the golf proved on two starts of clang-19 -O2
-# and gcc -O2, the model against the machine, the needles, two planted bugs,
-# every candidate of tests/prove/candidates.tsv.  PROVE_FULL=1: every start
-# of every default build, every row of tests/mutants.tsv, the slow checks.
+# The long tests, apart from make test: the proof's (tests/prove.bats,
+# tests/prove_trust.bats: the golf proved on two starts of clang-19 -O2 and
+# gcc -O2, the model against the machine, the needles, two planted bugs,
+# every candidate of tests/prove/candidates.tsv) and tests/toolchains.bats
+# (a fresh checkout at a path with a space built, verified and submitted
+# under other compilers; every C file warning-free under gcc and clang-19).
+# PROVE_FULL=1: every start of every default build, every row of
+# tests/mutants.tsv, the slow checks.
+LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats
 PROVE_FULL ?=
-.PHONY: test-prove
-test-prove: ## the proof's own tests, apart from make test (minutes); PROVE_FULL=1 every start, build and mutant
+.PHONY: test-long
+test-long: ## the long tests, apart from make test: the proof's, toolchains (minutes); PROVE_FULL=1 every start, build and mutant
 	@$(NEEDS) test
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
-	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/run" "tests/prove.bats" "tests/prove_trust.bats" || status=1; exit $$status
+	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/run" $(LONG_TESTS) || status=1; exit $$status
 
 bytes: ## the golf's size, as the site counts it (GOLF=file)
 	@echo "$$(wc -c < "$(GOLF)") bytes  $(GOLF)"

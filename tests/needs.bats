@@ -121,6 +121,34 @@ Then run make again."
     done
 }
 
+@test "a check that passed is made again only when what it looked at has changed: a compiler replaced fails it" {
+    [ -f /var/lib/dpkg/status ] || skip "no /var/lib/dpkg/status here: every check is made, none remembered"
+    local path stamps=$BATS_TEST_TMPDIR/stamps
+    path=$(bare_path 1000)
+    ln -s "$(command -v xargs)" "$(command -v stat)" "$path/"
+    # A gcc that logs each time it is asked to build, then builds.
+    printf '#!/bin/sh\necho built >> "%s/gcc.log"\nexec %s "$@"\n' "$BATS_TEST_TMPDIR" "$(command -v gcc)" > "$path/gcc"
+    chmod +x "$path/gcc"
+    run env PATH="$path" NEEDS_STAMPS="$stamps" CC=gcc "$NEEDS" build
+    assert_success
+    assert_output ""
+    [ -s "$stamps/needs-build" ] || fail "the check that passed left no stamp"
+    local built
+    built=$(wc -l < "$BATS_TEST_TMPDIR/gcc.log")
+    # Nothing changed: remembered, no program built.
+    run env PATH="$path" NEEDS_STAMPS="$stamps" CC=gcc "$NEEDS" build
+    assert_success
+    assert_equal "$(wc -l < "$BATS_TEST_TMPDIR/gcc.log")" "$built"
+    # The compiler replaced by one that cannot build: checked again, named.
+    broken_cc "$path" gcc "hello.c:1:10: fatal error: stdio.h: No such file or directory"
+    run env PATH="$path" NEEDS_STAMPS="$stamps" CC=gcc "$NEEDS" build
+    assert_failure 1
+    assert_output --partial "(package libc6-dev)"
+    # Another target, or another CC, is its own check.
+    run env PATH="$path" NEEDS_STAMPS="$stamps" CC=no-such-cc "$NEEDS" build
+    assert_failure 1
+}
+
 @test "as root: apt's summary first, then progress, one apt-get install of them all, and the check again" {
     local path
     path=$(bare_path 0)
@@ -205,6 +233,13 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     run env PATH="$path" PYTHON_CANDIDATES="python-z3" PYTHON=python-no-z3 "$NEEDS" prove
     assert_failure 1
     assert_line --partial "  - PYTHON=python-no-z3 cannot import z3"
+    # A python3 with z3 but no capstone (the check's one run of it exits 4).
+    printf '#!/bin/sh\nexit 4\n' > "$path/python-no-capstone"
+    chmod +x "$path/python-no-capstone"
+    run env PATH="$path" PYTHON_CANDIDATES="python-no-capstone python-z3" "$NEEDS" prove
+    assert_failure 1
+    assert_line "  - capstone for Python, the disassembler make prove reads gcc's machine code with (package python3-capstone)"
+    refute_output --partial python3-z3
     # Without clang-19, both are named.
     rm "$path/clang-19"
     run env PATH="$path" PYTHON_CANDIDATES="python-no-z3" "$NEEDS" prove

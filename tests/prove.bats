@@ -15,10 +15,10 @@ MUTANTS="$ROOT/tests/mutants.tsv"
 # A third of tests/mutants.tsv, one or two of each kind of bug: the board's
 # edges and ghosts, the chain and its rounds, the forced capture, the masks
 # and the lists, a jump's squares, the steps.  (Every row is refuted by make
-# prove; this many fit make test's budget.  PROVE_ALL_MUTANTS=1 runs them
-# all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
-# By default (make test-prove) two of them, and the golf's proof on two
-# starts; with PROVE_FULL=1 (make test-prove PROVE_FULL=1) every start of
+# prove; this many fit make test-long's budget.  PROVE_ALL_MUTANTS=1 runs
+# them all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
+# By default (make test-long) two of them, and the golf's proof on two
+# starts; with PROVE_FULL=1 (make test-long PROVE_FULL=1) every start of
 # every default build, and every row refuted.
 if [ -n "${PROVE_FULL:-}" ]; then
     PROVE_ALL_MUTANTS=1

@@ -12,9 +12,9 @@ bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
 CANDIDATES="$ROOT/tests/prove/candidates.tsv"
-# Two tests take minutes (a proof watched line by line, a wrong candidate
+# Two tests take longer (a proof watched line by line, a wrong candidate
 # proved twice over six starts): they exist only with PROVE_FULL=1 (make
-# test-prove PROVE_FULL=1) or PROVE_TRUST_ALL=1: never skipped, only absent.
+# test-long PROVE_FULL=1) or PROVE_TRUST_ALL=1: never skipped, only absent.
 slow_tests() { [ -n "${PROVE_FULL:-}${PROVE_TRUST_ALL:-}" ]; }
 # One build and one UBSan build keep each run to seconds; the checks are the
 # same as make prove's.  A candidate expected unproved gets a 10 s budget.

@@ -2,7 +2,10 @@
 # compiler and flags, and small fixtures.  `make test` builds the programs
 # before bats starts.
 
-ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+# Every test loads this file anew, so it forks nothing: on a machine where a
+# fork costs milliseconds, a fork here is one per test of the suite.
+ROOT=${BATS_TEST_DIRNAME%/tests}
+[[ $ROOT == /* && $ROOT != "$BATS_TEST_DIRNAME" ]] || ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 # The programs under test: build/, or another tree such as build/san (make
 # sanitize).  tests/run passes it absolute; a relative one is the checkout's.
 BUILD="${BUILD:-$ROOT/build}"
@@ -10,11 +13,23 @@ BUILD="${BUILD:-$ROOT/build}"
 # Sanitizer flags that make sanitize adds to every compile and link, also of
 # the programs a test compiles itself.
 SAN="${SAN:-}"
-load "$ROOT/node_modules/bats-support/load"
-load "$ROOT/node_modules/bats-assert/load"
+# The pinned helper libraries, each file its load.bash names, in its order
+# (their load.bash runs dirname once a file: 18 forks a test).
+for lib in bats-support bats-assert; do
+    while IFS= read -r line; do
+        if [[ $line =~ ^source\ .*/(src/[a-z_]+\.bash)\"$ ]]; then
+            # shellcheck disable=SC1090 # the library's own files
+            source "$ROOT/node_modules/$lib/${BASH_REMATCH[1]}"
+        fi
+    done < "$ROOT/node_modules/$lib/load.bash"
+done
+unset lib line
+# (Should a new version write its load.bash otherwise: its own loaders.)
+declare -F fail > /dev/null || load "$ROOT/node_modules/bats-support/load"
+declare -F assert_success > /dev/null || load "$ROOT/node_modules/bats-assert/load"
 
 # The flags the golf needs (golf/flags, the one place they are written).
-GOLF_FLAGS="$(cat "$ROOT/golf/flags")"
+read -r GOLF_FLAGS < "$ROOT/golf/flags" || true
 
 # The golf's compiler matrix (compiler:level words): the Makefile's, passed
 # on by make test, or asked of make when bats runs on its own.
