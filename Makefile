@@ -390,8 +390,9 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # (PROVE_OUT=dir keeps its build apart; the source is copied in, so GOLF may
 # be any path).  PROVE_ARGS passes --starts LIST, --jobs N; `make
 # prove-check` tests the model against the compiled programs
-# (PROVE_POSITIONS random positions).
-PROVE_BUILDS    ?= clang-19:-O0 clang-19:-O2 gcc:-O0 gcc:-O2
+# (PROVE_POSITIONS random positions).  The builds proved are, by default,
+# every build of the golf's matrix: "proved" covers each build a user makes.
+PROVE_BUILDS    ?= $(GOLF_MATRIX)
 PROVE_OUT       := $(GOLF_DIR)/prove
 PROVE_ARGS      :=
 PROVE_POSITIONS ?= 100000
@@ -433,12 +434,12 @@ PROVE_TRUST = --source "$(GOLF)" --source-copy "$(PROVE_OUT)/golf.c" --driver-so
 .PHONY: prove prove-build prove-check
 prove: ## golf == reference on every valid input, proved by z3 from clang's IR and gcc's machine code (GOLF=file, PROVE_BUILDS)
 	@$(NEEDS) prove
-	@$(SUBMAKE) prove-build
+	@$(SUBMAKE) -j$(JOBS) prove-build
 	@$(PROVE_CMD) $(PROVE_ARGS)
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
 	@$(NEEDS) prove
-	@$(SUBMAKE) prove-build
+	@$(SUBMAKE) -j$(JOBS) prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
 prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)

@@ -150,9 +150,15 @@ echo "$table; $differential" > "$dir/judge.checked"
 missing=()
 PYTHON=$("${make[@]}" print-PYTHON) # the Makefile's choice: the first python3 that imports z3
 command -v clang-19 > /dev/null 2>&1 || missing+=("clang-19 (package clang-19)")
-"${PYTHON:-python3}" -c 'import z3' > /dev/null 2>&1 || missing+=("z3 for ${PYTHON:-python3} (package python3-z3)")
-"${PYTHON:-python3}" -c 'import capstone' > /dev/null 2>&1 ||
-    missing+=("capstone for ${PYTHON:-python3} (package python3-capstone)")
+# One run of that python3 names the modules it cannot import.
+absent=$("${PYTHON:-python3}" -c 'import sys
+for m in ("z3", "capstone"):
+    try:
+        __import__(m)
+    except Exception:
+        print(m)' 2> /dev/null) || absent="z3 capstone"
+[[ $absent != *z3* ]] || missing+=("z3 for ${PYTHON:-python3} (package python3-z3)")
+[[ $absent != *capstone* ]] || missing+=("capstone for ${PYTHON:-python3} (package python3-capstone)")
 # UBSan's runtime for clang-19 (make prove runs the golf under it).
 command -v clang-19 > /dev/null 2>&1 && ! printf 'int main(void) { return 0; }\n' |
     clang-19 -fsanitize=undefined -x c -o "$dir/judge.ubsan-probe" - > /dev/null 2>&1 &&
