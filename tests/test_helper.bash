@@ -110,3 +110,11 @@ planted_movegen() {
     "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
         "${objects[@]}"
 }
+
+# no_raw_bytes: $output holds no byte outside printable ASCII and the usual
+# whitespace.
+no_raw_bytes() {
+    local raw
+    raw=$(LC_ALL=C grep -an '[^[:print:][:space:]]' <<< "$output" || true)
+    [ -z "$raw" ] || fail "raw bytes on the terminal: $(cat -v <<< "$raw")"
+}

@@ -49,6 +49,13 @@ copy_checkout() {
     assert_success
     assert_line --regexp "golf \(challenge\) +([0-9]+)/\1 agree"
     refute_output --partial MISMATCH
+    # The golf's warnings stay off the terminal, in a log beside each
+    # object, named once by the main job (golf/README.md, its flags).
+    refute_output --partial "warning:"
+    refute_output --partial "multichar"
+    no_raw_bytes
+    assert_line "golf/checkers.c: $(wc -c < golf/checkers.c) bytes (the compiler's warnings on it: build/checkers.o.warnings)"
+    grep -q -- "-Wmultichar" build/checkers.o.warnings || fail "no gcc warning in build/checkers.o.warnings"
     run grep -c standin/gcc build/stamps/cc
     assert_output 1
     # verify's builds under the stand-ins, on a sample (verify.bats runs the
@@ -60,6 +67,8 @@ copy_checkout() {
     # The matrix's plain clang was clang-19 here.
     run grep -c standin/clang build/stamps/golf-clang-O2
     assert_output 1
+    refute_output --partial "warning:"
+    grep -q "warning:" build/verify/golf-clang-O2.o.warnings || fail "no clang warning in build/verify/golf-clang-O2.o.warnings"
     # make submit judges first; the proof is prove.bats's, so here its
     # needs are made missing and the post goes out unproved, saying so.
     run make submit PYTHON=/nonexistent SUBMIT_UNPROVED=1
