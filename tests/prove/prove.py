@@ -162,7 +162,9 @@ def model_state(m):
 
 def worker_main(bs, chunk, q):
     """A worker: its starts in order, each for every build; each start's
-    results to the main side as it is done; stops at its first failure."""
+    results to the main side as it is done; stops after its first start
+    that fails.  A build left unproved (the tool cannot decide) does not
+    stop the start: a later build may refute the golf with a row."""
     global PROGRESS
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     PROGRESS = q
@@ -171,12 +173,19 @@ def worker_main(bs, chunk, q):
         for b in bs:
             res = prove_build_starts(b, [k])
             ress.append(res)
-            if res['fail'] is not None:
+            if res['fail'] is not None and res['fail']['kind'] == 'board':
                 break
         q.put(('start', os.getpid(), k, ress))
-        if ress[-1]['fail'] is not None:
+        if start_failure(ress) is not None:
             break
     q.put(('end', os.getpid()))
+
+
+def start_failure(ress):
+    """A start's failure to report: the first build's counterexample, or
+    else the first build's failure of any kind; None if it is proved."""
+    fails = [r for r in ress if r['fail'] is not None]
+    return next((r for r in fails if r['fail']['kind'] == 'board'), fails[0] if fails else None)
 
 
 def prove_build_starts(b, starts):
@@ -462,7 +471,8 @@ def prove(opts):
     builds = range(len(opts.build))
     # Deep starts first: a wrong golf usually shows there.  The failure
     # reported is the first in this order (the highest start, then the
-    # builds in the order given), whichever worker finds one first: the
+    # builds in the order given, a counterexample before an "unproved";
+    # start_failure), whichever worker finds one first: the
     # main side waits for every start before it.  Each worker's starts and
     # its solver's history are fixed by --jobs, so a candidate gives the
     # same counterexample on every run with the same --jobs.
@@ -518,8 +528,8 @@ def prove(opts):
                 done.add(k)
                 for res in ress:
                     results[res['build']].append(res)
-                if ress[-1]['fail'] is not None:
-                    failures[k] = ress[-1]
+                if start_failure(ress) is not None:
+                    failures[k] = start_failure(ress)
                 else:
                     say('start %d: proved (%s)' % (k, ', '.join(
                         '%s %.1f s' % (opts.build[r['build']][0], r['board'] + r['solve'] + r['ref'])
