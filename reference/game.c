@@ -381,14 +381,14 @@ static line_status game_line(const char *text, size_t len, bool show, FILE *out,
     return LINE_OK;
 }
 
-int run_games(FILE *in, FILE *out, bool show)
+int run_batch(FILE *in, FILE *out, bool show, batch_line_fn answer)
 {
     char *text = NULL, err[NOTATION_ERROR_SIZE];
     size_t size = 0;
     ssize_t len;
     int status = 0;
     for (long n = 1; (len = getline(&text, &size, in)) >= 0; n++)
-        if (game_line(text, (size_t)len, show, out, err) == LINE_ERROR) {
+        if (answer(text, (size_t)len, show, out, err) == LINE_ERROR) {
             fputs("error\n", out);
             fflush(out); /* keep stdout and stderr in order when both are a terminal */
             fprintf(stderr, "line %ld: %s\n", n, err);
@@ -400,4 +400,9 @@ int run_games(FILE *in, FILE *out, bool show)
         status = 1;
     free(text);
     return status;
+}
+
+int run_games(FILE *in, FILE *out, bool show)
+{
+    return run_batch(in, out, show, game_line);
 }

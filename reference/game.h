@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "line.h"
 #include "moves.h"
 #include "notation.h"
 
@@ -60,5 +61,14 @@ int find_move(const game *g, const move_list *legal, const written_move *w, char
  * move was tried on), indented.  Returns 2 if a line was malformed, else 0
  * (1 if reading or writing failed, left to the caller to report). */
 int run_games(FILE *in, FILE *out, bool show);
+
+/* The batch loop run_games and run_moves share: each line of in (its
+ * length, the show option, out, and err for a fault) to answer; a line it
+ * calls LINE_ERROR gets "error" on out and "line N: <err>" on stderr.
+ * Returns 2 if a line was malformed, 1 if reading or writing failed, else
+ * 0. */
+typedef line_status (*batch_line_fn)(const char *text, size_t len, bool show, FILE *out,
+                                     char err[NOTATION_ERROR_SIZE]);
+int run_batch(FILE *in, FILE *out, bool show, batch_line_fn answer);
 
 #endif

@@ -1319,17 +1319,5 @@ static line_status moves_line(const char *text, size_t len, bool show, FILE *out
 
 int run_moves(FILE *in, FILE *out, bool show)
 {
-    char *text = NULL, err[NOTATION_ERROR_SIZE];
-    size_t size = 0;
-    ssize_t len;
-    int status = 0;
-    for (long n = 1; (len = getline(&text, &size, in)) >= 0; n++)
-        if (moves_line(text, (size_t)len, show, out, err) == LINE_ERROR) {
-            fputs("error\n", out);
-            fflush(out); /* keep stdout and stderr in order when both are a terminal */
-            fprintf(stderr, "line %ld: %s\n", n, err);
-            status = 2;
-        }
-    free(text);
-    return status; /* the caller reports a failed read or write (main.c's written) */
+    return run_batch(in, out, show, moves_line);
 }
