@@ -566,6 +566,21 @@ $(BUILD)/fuzz/bitboard.o: tests/bitboard.c tests/bitboard.h $(STAMPS)/fuzz
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
+# fuzz_run NAME,PROGRAM,MAX_LEN,DIRS: the libFuzzer PROGRAM for exactly
+# FUZZ_RUNS runs over DIRS (its corpus first), its log in $(BUILD)/NAME.log
+# and what it finds at $(BUILD)/NAME-*; says "NAME: N runs in T s, exit S",
+# and fails on a finding or on fewer runs.
+define fuzz_run
+start=$$(date +%s.%N); \
+"$2" -runs=$(FUZZ_RUNS) -max_len=$3 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
+    -artifact_prefix="$(BUILD)/$1-" $4 > "$(BUILD)/$1.log" 2>&1; status=$$?; \
+secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
+runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/$1.log"); \
+printf '$1: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/$1.log"; \
+if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/$1.log"; exit 1; fi; \
+[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "$1: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+endef
+
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
@@ -576,15 +591,7 @@ fuzz-run: $(BUILD)/fuzz_line
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
 	@grep -v '^#' tests/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
-	@start=$$(date +%s.%N); \
-	"$<" -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_LEN) -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
-	    -artifact_prefix="$(BUILD)/fuzz-" "$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus \
-	    > "$(BUILD)/fuzz.log" 2>&1; status=$$?; \
-	secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
-	runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/fuzz.log"); \
-	printf 'fuzz: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/fuzz.log"; \
-	if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/fuzz.log"; exit 1; fi; \
-	[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "fuzz: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+	@$(call fuzz_run,fuzz,$<,$(FUZZ_LEN),"$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus)
 
 TEST_PROGRAMS += $(BUILD)/fuzz_line
 
@@ -607,14 +614,7 @@ fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time i
 fuzz-pdn-run: $(BUILD)/fuzz_pdn
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
 	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/pdn/*.pdn
-	@start=$$(date +%s.%N); "$(BUILD)/fuzz_pdn" -runs=$(FUZZ_RUNS) -max_len=1024 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
-	    -artifact_prefix="$(BUILD)/fuzz-pdn-" "$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds" \
-	    > "$(BUILD)/fuzz-pdn.log" 2>&1; status=$$?; \
-	secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
-	runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/fuzz-pdn.log"); \
-	printf 'fuzz-pdn: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/fuzz-pdn.log"; \
-	if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/fuzz-pdn.log"; exit 1; fi; \
-	[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "fuzz-pdn: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+	@$(call fuzz_run,fuzz-pdn,$(BUILD)/fuzz_pdn,1024,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds")
 
 TEST_PROGRAMS += $(BUILD)/fuzz_pdn
 
