@@ -33,6 +33,10 @@ candidate() {
     echo "$DIR/$1.c"
 }
 
+# as_regex PATH: PATH for a --regexp, its dots literal (the candidates'
+# paths hold no other character a regex reads).
+as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
+
 # ==================== GOLF=file: the candidate, not golf/checkers.c ====================
 
 @test "make GOLF=file runs the table on the candidate, in a build directory of its own" {
@@ -80,7 +84,7 @@ candidate() {
     c=$(candidate syntax)
     run project_make GOLF="$c"
     assert_failure
-    assert_output --regexp "$(printf '%s' "$c" | sed 's/[.]/[.]/g'):1:[0-9]+: error:"
+    assert_output --regexp "$(as_regex "$c"):1:[0-9]+: error:"
     refute_output --partial "golf.c:1"
 }
 
@@ -89,13 +93,13 @@ candidate() {
     c=$(candidate name)
     run project_make GOLF="$c"
     assert_failure
-    assert_line --regexp "^$(printf '%s' "$c" | sed 's/[.]/[.]/g'): defines no function f: f must be int f\(int \*b, int \*w, int s, int e\)"
+    assert_line --regexp "^$(as_regex "$c"): defines no function f: f must be int f\(int \*b, int \*w, int s, int e\)"
     [ "$(grep -c . <<< "$output")" -le 3 ] || fail "more than the one line (and make's own two): $output"
     refute_output --partial "undefined reference"
     c=$(candidate signature)
     run project_make GOLF="$c"
     assert_failure
-    assert_line --regexp "^$(printf '%s' "$c" | sed 's/[.]/[.]/g'): f has another signature: f must be int f\(int \*b, int \*w, int s, int e\)"
+    assert_line --regexp "^$(as_regex "$c"): f has another signature: f must be int f\(int \*b, int \*w, int s, int e\)"
 }
 
 # ==================== make judge ====================
@@ -134,7 +138,7 @@ candidate() {
     echo "an old post" > "$dir/answer.md"
     run project_make submit GOLF="$c"
     assert_failure
-    assert_line --regexp "^make submit: no post: $(printf '%s' "$c" | sed 's/[.]/[.]/g'): .*table: wrong on 24 of 179 rows, the first cases.tsv:3"
+    assert_line --regexp "^make submit: no post: $(as_regex "$c"): .*table: wrong on 24 of 179 rows, the first cases.tsv:3"
     [ ! -e "$dir/answer.md" ] || fail "an old answer.md is left: $(cat "$dir/answer.md")"
     # The post's temporary file is made in $BUILD/tmp itself (deeper lie
     # other tests' own checkouts, running beside this one).
