@@ -528,8 +528,9 @@ def prove(opts):
                 done.add(k)
                 for res in ress:
                     results[res['build']].append(res)
-                if start_failure(ress) is not None:
-                    failures[k] = start_failure(ress)
+                fail = start_failure(ress)
+                if fail is not None:
+                    failures[k] = fail
                 else:
                     say('start %d: proved (%s)' % (k, ', '.join(
                         '%s %.1f s' % (opts.build[r['build']][0], r['board'] + r['solve'] + r['ref'])
