@@ -6,7 +6,7 @@
 bats_require_minimum_version 1.7.0
 load test_helper
 
-READMES=(README.md golf/README.md reference/README.md tests/README.md)
+READMES=(README.md golf/README.md reference/README.md tests/README.md tests/prove/README.md)
 
 @test "every README example prints what the README says" {
     run "$ROOT/tests/readme-examples"
