@@ -866,7 +866,7 @@ int perft_main(int argc, char *argv[])
     bool small = words == 2 && depth < TABLE_WORTH && !asked_entries; /* quick without one */
     /* A shallow count stores few trees: more room than 4^(depth-2) entries
      * would only cost the time to clear it. */
-    if (words == 2 && !asked_entries && depth < 22 && entries > (size_t)1 << (2 * depth - 4))
+    if (words == 2 && !asked_entries && depth >= 2 && depth < 22 && entries > (size_t)1 << (2 * depth - 4))
         entries = (size_t)1 << (2 * depth - 4);
     if (entries > 0 && !small) {
         t = perft_table_new(entries);
