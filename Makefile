@@ -410,7 +410,9 @@ prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
 # machine code of its object (.o), which tests/prove/x86.py reads.  The
 # machine code has no poison flags: garbage counts where LLVM's poison does.
 prove_ir = $(findstring clang,$(notdir $(call golf_cc,$1)))
-prove_src = $(PROVE_OUT)/golf-$(call golf_id,$1).$(if $(call prove_ir,$1),ll,o)
+# A gcc build's proof reads the matrix's own object, $(GOLF_DIR)/golf-ID.o:
+# the very file the judge's programs link (tests/prove/README.md, one object).
+prove_src = $(if $(call prove_ir,$1),$(PROVE_OUT)/golf-$(call golf_id,$1).ll,$(GOLF_DIR)/golf-$(call golf_id,$1).o)
 PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
 	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(if $(call prove_ir,$e),$(call prove_rule,$e),llvm) \
 	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
@@ -425,9 +427,9 @@ PROVE_UBSAN           ?= gcc:-O0 gcc:-O2 clang-19:-O0 clang-19:-O2
 PROVE_UBSAN_POSITIONS ?= 1000000
 PROVE_TIMEOUT         ?= 300
 PROVE_UBSAN_FLAGS     := -fsanitize=undefined -fno-sanitize-recover=undefined
-PROVE_TRUST = --source "$(GOLF)" --source-copy "$(PROVE_OUT)/golf.c" --driver-source "golf/driver.c" \
+PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)/golf.c.warnings" --driver-source "golf/driver.c" \
 	--golf-flags="$(GOLF_FLAGS)" --diag-cc $(call q,$(PROVE_DIAG_CC)) \
-	--link-objects $(call q,$(BUILD)/driver.o $(REF_LIB)) --golf-objects $(call q,$(PROVE_IDS:%=$(PROVE_OUT)/golf-%.o)) \
+	--golf-objects $(call q,$(PROVE_GOLF_OBJECTS)) \
 	$(foreach e,$(PROVE_UBSAN),--ubsan "$(call golf_cc,$e) $(call golf_level,$e)" "$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)") \
 	--ubsan-positions $(PROVE_UBSAN_POSITIONS) --timeout $(PROVE_TIMEOUT)
 
@@ -442,34 +444,35 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 	@$(SUBMAKE) -j$(JOBS) prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
+# Every object of the golf the judge's programs link: each must hold
+# exactly f (tests/prove/allow.py).
+PROVE_GOLF_OBJECTS = $(PROVE_IDS:%=$(GOLF_DIR)/golf-%.o) $(GOLF_DIR)/checkers.o
 
-$(PROVE_OUT)/golf.c: FORCE
-	@"tests/golf-copy" "$(GOLF)" "$@"
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(GOLF_DIR)/checkers.o $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
+# One object: a build's replays run the driver linked with the matrix's
+# object, $(GOLF_DIR)/golf-ID.o, which is what a gcc build's proof reads;
+# a clang build's proof reads the IR of the same source, flags and compiler.
 define prove_build
 ifneq ($(call prove_ir,$1),)
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
-$(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
+$(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(GOLF_SRC) golf/flags $(STAMPS)/prove-$(call golf_id,$1)
+	@mkdir -p "$$(@D)"
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
-$(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf-$(call golf_id,$1).ll
-	$(call golf_cc,$1) $$(SAN) -c -o "$$@" "$$<"
-else
-# The object the golf's flags give, as the site builds it (no sanitizer: the
-# proof reads this very machine code, and the driver runs it).
-$(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c
-$(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
 endif
-$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(PROVE_OUT)/golf-$(call golf_id,$1).o $(REF_LIB)
+$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(GOLF_DIR)/golf-$(call golf_id,$1).o $(REF_LIB)
+	@mkdir -p "$$(@D)"
 	$$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
+# A build proved but not in the matrix gets the matrix's rule for its object.
+$(foreach e,$(filter-out $(GOLF_MATRIX),$(PROVE_BUILDS)),$(eval $(call golf_build,$e)))
 
 # The golf with UBSan, in the differential (make prove's UBSan check).
 define prove_ubsan
 $(STAMPS)/prove-ubsan-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS)
-$(PROVE_OUT)/ubsan-$(call golf_id,$1).o: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-ubsan-$(call golf_id,$1)
+$(PROVE_OUT)/ubsan-$(call golf_id,$1).o: $(GOLF_SRC) golf/flags $(STAMPS)/prove-ubsan-$(call golf_id,$1)
+	@mkdir -p "$$(@D)"
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
 $(PROVE_OUT)/differential-ubsan-$(call golf_id,$1): $(DIFF_LIB) $(PROVE_OUT)/ubsan-$(call golf_id,$1).o
 	$(call golf_cc,$1) $$(PROVE_UBSAN_FLAGS) -o "$$@" $$(call q,$$^)

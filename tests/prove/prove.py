@@ -49,6 +49,8 @@ import ir  # noqa: E402
 import sym  # noqa: E402
 import golf  # noqa: E402
 import trust  # noqa: E402
+import allow  # noqa: E402
+import alone  # noqa: E402
 import x86  # noqa: E402
 from ir import Refused  # noqa: E402
 
@@ -738,10 +740,10 @@ def main(argv=None):
     # What is checked beside the proof (trust.py); without --source, nothing.
     ap.add_argument('--source', help='the candidate, as the user named it')
     ap.add_argument('--source-copy', help='the copy the builds compile')
+    ap.add_argument('--log', help='where the compilers\' messages on the candidate go')
     ap.add_argument('--driver-source', default=os.path.join(HERE, '..', '..', 'golf', 'driver.c'))
     ap.add_argument('--golf-flags', default='')
     ap.add_argument('--diag-cc', nargs='*', default=[])
-    ap.add_argument('--link-objects', nargs='*', default=[])
     ap.add_argument('--golf-objects', nargs='*', default=[])
     ap.add_argument('--ubsan', nargs=2, action='append', default=[], metavar=('LABEL', 'PROGRAM'))
     ap.add_argument('--ubsan-positions', type=int, default=1000000)
@@ -768,12 +770,18 @@ def source_refused(opts):
     t0 = time.time()
     log = []
     flags = opts.golf_flags.split()
-    refusals = trust.check_signature(opts.source, opts.driver_source, (opts.diag_cc or ['clang-19'])[-1], flags, log)
-    refusals += trust.check_symbols(opts.source, opts.golf_objects, opts.link_objects,
-                                    (opts.diag_cc or ['gcc'])[0])
+    # The candidate alone (alone.py), the objects exactly f (allow.py), then trust.py's.
+    refusals = alone.check(opts.source, opts.diag_cc or ['gcc'], flags)
+    found = {}
+    for o in opts.golf_objects:
+        for r in allow.check(o):
+            found.setdefault(r, []).append(os.path.basename(o))
+    refusals += ['%s: %s: %s: an object may hold f and nothing else' % (opts.source, ', '.join(o), r)
+                 for r, o in found.items()]
+    refusals += trust.check_signature(opts.source, opts.driver_source, (opts.diag_cc or ['clang-19'])[-1], flags, log)
     refusals += trust.check_diagnostics(opts.source, opts.diag_cc, flags, log)
-    if opts.source_copy:
-        with open(opts.source_copy + '.warnings', 'w') as fh:
+    if opts.log:
+        with open(opts.log, 'w') as fh:
             fh.write('\n'.join(log))
     if not refusals:
         refusals = trust.check_ubsan(opts.source, opts.source_copy, opts.ubsan, opts.ubsan_positions)
@@ -782,9 +790,9 @@ def source_refused(opts):
     if refusals:
         say('not proved (%.1f s)' % (time.time() - t0))
         return True
-    say('checked: f is int f(int *, int *, int, int) as the driver calls it; no external name of the driver or '
-        'the C library redefined; no diagnostic of undefined behaviour (%s); UBSan on %d positions (%s) (%.1f s)'
-        % (', '.join(opts.diag_cc) or 'none', opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none',
+    say('checked: the text alone (no name, place, date or pragma in it); each object exactly f (%d objects); '
+        'f is int f(int *, int *, int, int) as the driver calls it; no diagnostic of undefined behaviour (%s); UBSan on %d positions (%s) (%.1f s)'
+        % (len(opts.golf_objects), ', '.join(opts.diag_cc) or 'none', opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none',
            time.time() - t0))
     return False
 

@@ -1,0 +1,216 @@
+"""allow.py - what a golf's object may hold: exactly f.
+
+The proof is about f.  Anything else an object brings into the program
+(code the loader or the C library runs before main, an ifunc resolver, a
+function the C runtime calls by name, data another object reads) is outside
+it, so an object is refused unless every section, symbol and relocation in
+it is on the list below.  The list is the whole check: nothing is looked
+for, everything is looked at.
+
+The object is read here from its bytes (ELF64, the fields the linker
+reads); a field that does not parse is a refusal too.
+
+ALLOWED (anything else is refused, naming it):
+- sections: the null section; .text, which holds f and nothing else
+  (f at its start, its size the section's); the read-only data f may read
+  (.rodata, .rodata.*), not writable, not executable; writable data (.data,
+  .bss) with no relocation of its own (the gcc lifter refuses any reference
+  from f to memory; clang's IR model follows the golf's own globals); the
+  assembler's and compilers' bookkeeping: .comment, .note.GNU-stack (not
+  executable), .note.gnu.property, .eh_frame, .llvm_addrsig, .symtab,
+  .strtab, .shstrtab;
+- relocations: in .text, to f's own data sections or their local objects,
+  or to f itself (a call the model refuses unless it follows it); in
+  .eh_frame, to .text;
+- symbols: the file's name, section symbols of allowed sections, f (global,
+  a function, default visibility, in .text), and local data objects (a
+  static variable) in the data sections.  Local functions (static
+  helpers) only when LOCAL_FUNCTIONS is set, which it is only where the
+  proof follows a call into them (today it does not).
+Refused by being absent: other code sections (.init, .fini, .init_array,
+.fini_array with or without a priority, .preinit_array, .ctors, .dtors,
+.text.*), thread-local data, an ifunc (STT_GNU_IFUNC), any other global,
+weak or common symbol, any undefined symbol (a reference to another
+object), an absolute symbol, relocations of data sections."""
+import struct
+
+# Static helpers of the candidate: allowed only once the proof follows a
+# call into them (the lifter and the IR executor); until then refused.
+LOCAL_FUNCTIONS = False
+
+SHT_NULL, SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS, SHT_NOTE = 0, 1, 2, 3, 4, 8, 7
+SHT_X86_64_UNWIND, SHT_LLVM_ADDRSIG = 0x70000001, 0x6fff4c03
+SHF_WRITE, SHF_ALLOC, SHF_EXECINSTR, SHF_TLS = 0x1, 0x2, 0x4, 0x400
+STT_NOTYPE, STT_OBJECT, STT_FUNC, STT_SECTION, STT_FILE = 0, 1, 2, 3, 4
+STB_LOCAL, STB_GLOBAL = 0, 1
+SHN_UNDEF, SHN_ABS, SHN_COMMON = 0, 0xfff1, 0xfff2
+# x86-64 relocation types a compiler uses for f's own data and calls.
+RELOC_TYPES = {1: 'R_X86_64_64', 2: 'R_X86_64_PC32', 4: 'R_X86_64_PLT32', 10: 'R_X86_64_32',
+               11: 'R_X86_64_32S'}
+
+
+def data_section(name):
+    return name in ('.data', '.bss', '.rodata') or name.startswith('.rodata.')
+
+
+def section_ok(s):
+    """None if section s is on the list, else why not."""
+    name, typ, flags = s['name'], s['type'], s['flags']
+    if flags & SHF_TLS:
+        return 'thread-local data'
+    if name == '' and typ == SHT_NULL:
+        return None
+    if name == '.text':
+        return None if typ == SHT_PROGBITS and flags & SHF_EXECINSTR else 'not code'
+    if flags & SHF_EXECINSTR:
+        return 'code outside f\'s .text'
+    if name in ('.data', '.bss'):
+        return None if typ in (SHT_PROGBITS, SHT_NOBITS) else 'not data'
+    if name == '.rodata' or name.startswith('.rodata.'):
+        return None if typ == SHT_PROGBITS and not flags & SHF_WRITE else 'writable or not data'
+    if name in ('.comment', '.note.GNU-stack'):
+        return None if typ == SHT_PROGBITS and not flags & SHF_ALLOC else 'loaded into memory'
+    if name == '.note.gnu.property':
+        return None if typ == SHT_NOTE and not flags & SHF_WRITE else 'not a note'
+    if name == '.eh_frame':
+        return None if typ in (SHT_PROGBITS, SHT_X86_64_UNWIND) and not flags & SHF_WRITE else 'not unwind data'
+    if name == '.llvm_addrsig':
+        return None if typ == SHT_LLVM_ADDRSIG else 'not an address-significance table'
+    if name in ('.symtab', '.strtab', '.shstrtab'):
+        return None if typ in (SHT_SYMTAB, SHT_STRTAB) and not flags & SHF_ALLOC else 'not a table'
+    if name in ('.rela.text', '.rela.eh_frame'):
+        return None if typ == SHT_RELA else 'not relocations'
+    return 'not on the list'
+
+
+class Bad(Exception):
+    pass
+
+
+def read_elf(data):
+    """Sections, symbols and relocations of an ELF64 x86-64 relocatable."""
+    def unpack(fmt, off):
+        try:
+            return struct.unpack_from(fmt, data, off)
+        except struct.error:
+            raise Bad('truncated at byte %d' % off)
+    if data[:4] != b'\x7fELF' or data[4:6] != b'\x02\x01':
+        raise Bad('not a 64-bit little-endian ELF file')
+    etype, machine = unpack('<HH', 16)
+    if etype != 1 or machine != 62:
+        raise Bad('not an x86-64 relocatable object (type %d, machine %d)' % (etype, machine))
+    phnum, = unpack('<H', 0x38)
+    shoff, = unpack('<Q', 0x28)
+    shentsize, shnum, shstrndx = unpack('<HHH', 0x3a)
+    if phnum or shentsize != 64 or not 0 < shstrndx < shnum:
+        raise Bad('an unusual ELF header')
+    secs = []
+    for k in range(shnum):
+        nm, typ, flags, addr, off, size, link, info, align, entsize = unpack('<IIQQQQIIQQ', shoff + 64 * k)
+        if typ != SHT_NOBITS and off + size > len(data):
+            raise Bad('section %d runs past the end of the file' % k)
+        secs.append({'nm': nm, 'type': typ, 'flags': flags, 'off': off, 'size': size, 'link': link,
+                     'info': info})
+
+    def cstr(sec, off):
+        s = secs[sec]
+        base = s['off'] + off
+        end = data.find(b'\0', base, s['off'] + s['size'])
+        if off >= s['size'] or end < 0:
+            raise Bad('a name outside its string table')
+        return data[base:end].decode('utf-8', 'backslashreplace')
+    for s in secs:
+        s['name'] = cstr(shstrndx, s['nm'])
+    tabs = [k for k, s in enumerate(secs) if s['type'] == SHT_SYMTAB]
+    if len(tabs) != 1:
+        raise Bad('%d symbol tables' % len(tabs))
+    st = secs[tabs[0]]
+    syms = []
+    for k in range(st['size'] // 24):
+        nm, info, other, shndx, value, size = unpack('<IBBHQQ', st['off'] + 24 * k)
+        syms.append({'name': cstr(st['link'], nm) if nm else '', 'bind': info >> 4, 'type': info & 0xf,
+                     'vis': other & 3, 'shndx': shndx, 'value': value, 'size': size})
+    for s in secs:
+        s['relocs'] = []
+        if s['type'] == SHT_RELA:
+            for k in range(s['size'] // 24):
+                off, rinfo, addend = unpack('<QQq', s['off'] + 24 * k)
+                if rinfo >> 32 >= len(syms):
+                    raise Bad('a relocation to symbol %d of %d' % (rinfo >> 32, len(syms)))
+                s['relocs'].append((off, rinfo & 0xffffffff, syms[rinfo >> 32]))
+    return secs, syms
+
+
+def check(path, name='f'):
+    """The refusals for the object at path: one line each, [] if it holds
+    exactly f and what the list allows."""
+    with open(path, 'rb') as fh:
+        data = fh.read()
+    try:
+        secs, syms = read_elf(data)
+    except Bad as e:
+        return ['the object is not read as expected: %s' % e]
+    out = []
+
+    def sec_name(k):
+        if k == SHN_UNDEF:
+            return None
+        return secs[k]['name'] if k < len(secs) else {SHN_ABS: '*ABS*', SHN_COMMON: '*COMMON*'}.get(k, '?')
+    bad = set()  # sections and symbols already refused: their relocations are not named again
+    for k, s in enumerate(secs):
+        why = section_ok(s)
+        if why:
+            bad.add(k)
+            out.append('section %s: %s' % (s['name'] or '#%d' % k, why))
+    text = [k for k, s in enumerate(secs) if s['name'] == '.text']
+    fs = [x for x in syms if x['name'] == name]
+    f = fs[0] if len(fs) == 1 else None
+    if f is None or f['bind'] != STB_GLOBAL or f['type'] != STT_FUNC or f['vis'] != 0 \
+            or len(text) != 1 or f['shndx'] != text[0]:
+        out.append('no global function %s in .text alone' % name)
+    elif f['value'] != 0 or f['size'] != secs[text[0]]['size']:
+        out.append('.text holds %d bytes, %s %d of them from byte %d: code outside %s'
+                   % (secs[text[0]]['size'], name, f['size'], f['value'], name))
+    for k, x in enumerate(syms):
+        if k == 0 or x is f:
+            continue
+        where = sec_name(x['shndx'])
+        local = x['bind'] == STB_LOCAL
+        if x['type'] == STT_FILE and local and x['shndx'] == SHN_ABS:
+            continue
+        if x['type'] == STT_SECTION and local and where is not None and x['shndx'] < len(secs):
+            continue
+        if local and x['type'] in (STT_OBJECT, STT_NOTYPE) and where and data_section(where):
+            continue
+        if local and x['type'] == STT_FUNC and LOCAL_FUNCTIONS and where == '.text':
+            continue
+        bad.add(id(x))
+        kind = {STT_FUNC: 'function', STT_OBJECT: 'object', STT_NOTYPE: 'symbol', 10: 'ifunc (STT_GNU_IFUNC)',
+                6: 'thread-local object'}.get(x['type'], 'symbol of type %d' % x['type'])
+        bind = {0: 'local', 1: 'global', 2: 'weak'}.get(x['bind'], 'binding %d' % x['bind'])
+        if where is None:
+            out.append('symbol %s: a reference to something outside the object (%s %s)' % (x['name'], bind, kind))
+        else:
+            out.append('symbol %s: a %s %s in %s' % (x['name'], bind, kind, where))
+    for s in secs:
+        if s['type'] != SHT_RELA or s['info'] in bad or secs.index(s) in bad:
+            continue
+        target = secs[s['info']]['name'] if s['info'] < len(secs) else '?'
+        for off, typ, x in s['relocs']:
+            if id(x) in bad or x['shndx'] in bad:
+                continue
+            to = x['name'] or sec_name(x['shndx'])
+            what = 'relocation %s at %s+0x%x to %s' % (RELOC_TYPES.get(typ, 'type %d' % typ), target, off, to)
+            if typ not in RELOC_TYPES:
+                out.append('%s: not a type the list allows' % what)
+            elif target == '.eh_frame':
+                if x['shndx'] not in text and x is not f:
+                    out.append('%s: unwind data for something other than f' % what)
+            elif target == '.text':
+                ok = x is f or x['type'] in (STT_SECTION, STT_OBJECT, STT_NOTYPE) and x['shndx'] < len(secs) \
+                    and data_section(sec_name(x['shndx']) or '')
+                if not ok:
+                    out.append('%s: f may refer only to itself and its own data' % what)
+            else:
+                out.append('%s: relocations are allowed in .text and .eh_frame only' % what)
+    return out
