@@ -44,6 +44,7 @@ approximated:
   eax, the low 32 bits of rax, as an i32."""
 import struct
 
+import forms
 from ir import Refused, parse_module
 
 try:
@@ -542,6 +543,8 @@ class Lifter:
     def step(self, b, i):
         m = i.mnemonic
         ops = i.operands
+        if not forms.tested(i):
+            b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % forms.key(i))
         if m in ('nop', 'endbr64') or m.startswith('nop'):
             return None
         if i.prefix[0] not in (0,) and m not in ('ret',):  # lock, rep
@@ -663,16 +666,21 @@ class Lifter:
             else:
                 b.set(d_reg(b, d)[0], ('s', k[1] + m.disp))
             return None
-        # a number: base + index * scale + disp in the destination's width
-        v = b.get(base, w)
+        # a number: base + index * scale + disp, cut to the address size (32
+        # bits with the 0x67 prefix, the registers' own width) and to the
+        # destination's, so computed in the narrower of the two (the low bits
+        # of a sum and a product depend on the low bits only), then
+        # zero-extended to the destination
+        cw = min(w, REGS[ins.reg_name(m.base)][1])
+        v = b.get(base, cw)
         if m.index != 0:
-            x = b.get(REGS[ins.reg_name(m.index)][0], w)
+            x = b.get(REGS[ins.reg_name(m.index)][0], cw)
             if m.scale != 1:
-                x = b.emit('mul %s %s, %d' % (ity(w), x, m.scale))
-            v = b.emit('add %s %s, %s' % (ity(w), v, x))
+                x = b.emit('mul %s %s, %d' % (ity(cw), x, m.scale))
+            v = b.emit('add %s %s, %s' % (ity(cw), v, x))
         if m.disp:
-            v = b.emit('add %s %s, %d' % (ity(w), v, m.disp & mask(w)))
-        b.put(d_reg(b, d)[0], w, v)
+            v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
+        b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
         return None
 
     def push(self, b, ops):
@@ -818,8 +826,9 @@ class Lifter:
         x = self.read(b, d, w)
         if len(ops) == 1 or ops[1].type == cx.X86_OP_IMM:
             c = (ops[1].imm if len(ops) == 2 else 1) & cmask
-            if c == 0:
-                return None  # no change, flags included
+            if c == 0:  # the flags as they were; the value written back (a 32-bit register's upper half cleared)
+                self.write(b, d, w, x)
+                return None
             if c >= w:  # an 8- or 16-bit operand shifted by its width or more
                 b.refuse('a shift of a %d-bit operand by %d is not modelled' % (w, c))
             r = b.emit('%s %s %s, %d' % (op, t, x, c))
