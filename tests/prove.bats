@@ -112,7 +112,7 @@ setup_file() {
     run project_make prove PROVE_BUILDS="$TEST_BUILDS" PROVE_ARGS="--starts $TEST_STARTS" "${TEST_KNOBS[@]}"
     assert_success
     assert_line --index -1 --regexp "^prove: golf == reference on every valid input (with the start among [0-9,]+ )?\\(([0-9]+ of )?[0-9]+ starts, builds $TEST_BUILD_NAMES\\), [0-9]+ s$"
-    assert_line --regexp '^prove: checked: f is int f\(int \*, int \*, int, int\) as the driver calls it; '
+    assert_line --regexp '^prove: checked: the text alone \(no name, place, date or pragma in it\); each object exactly f \([0-9]+ objects\); f is int f\(int \*, int \*, int, int\) as the driver calls it; '
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
 
@@ -168,7 +168,44 @@ x86_check() {
     printf '\t.text\n\t.globl f\n\t.type f, @function\nf:\n\tmov %%edx, %%eax\n\tpopcnt %%ecx, %%eax\n\tret\n\t.size f, .-f\n\t.section .note.GNU-stack,"",@progbits\n' > "$BATS_TEST_TMPDIR/f.s"
     run x86_check "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/f.s" 10
     assert_equal "$status" 2
-    assert_output 'x86: refused: f+0x2: popcnt eax, ecx: this instruction is not modelled'
+    assert_output 'x86: refused: f+0x2: popcnt eax, ecx: the form popcnt r32,r32 [f3] has no test against the processor (tests/prove/forms.tsv)'
+}
+
+@test "a form the registry has no test for is refused by the lifter, naming it (rep ret)" {
+    printf '\t.text\n\t.globl f\n\t.type f, @function\nf:\n\tmov %%edx, %%eax\n\trep ret\n\t.size f, .-f\n\t.section .note.GNU-stack,"",@progbits\n' > "$BATS_TEST_TMPDIR/f.s"
+    run x86_check "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/f.s" 10
+    assert_equal "$status" 2
+    assert_output 'x86: refused: f+0x2: ret : the form ret [f3] has no test against the processor (tests/prove/forms.tsv)'
+}
+
+# forms DIR [ARG...]: tests/prove/forms.py (the x86 model against the
+# processor, form by form) with its build in DIR.
+forms() {
+    local py
+    py=$(project_make print-PYTHON)
+    "$py" "$ROOT/tests/prove/forms.py" "$@"
+}
+
+@test "every instruction form the lifter accepts agrees with the processor: every register, flag and memory byte, on random and edge inputs" {
+    run forms "$BATS_TEST_TMPDIR/forms"
+    assert_success
+    assert_line --index -1 --regexp '^forms: model vs machine: [0-9]+ forms, [0-9]+ cases, [0-9]+ inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#forms: }" >&3
+}
+
+@test "the two model errors put back (lea with 0x67 kept 64 bits; a 32-bit shift by a masked 0 kept the upper half) go red" {
+    local dir="$BATS_TEST_TMPDIR/planted"
+    mkdir -p "$dir"
+    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$ROOT"/tests/prove/forms_main.c "$dir/"
+    sed -i -e 's/cw = min(w, REGS\[ins.reg_name(m.base)\]\[1\])/cw = w/' \
+        -e '/if c == 0:/{n;s/self.write(b, d, w, x)/pass/}' "$dir/x86.py"
+    ! cmp -s "$dir/x86.py" "$ROOT/tests/prove/x86.py" || fail "nothing planted"
+    run "$(project_make print-PYTHON)" "$dir/forms.py" "$dir/build" --inputs 30 --only '^lea -1\(%eax\)|^shll \$(0|32), %e'
+    assert_failure
+    assert_line --regexp '^  lea -1\(%eax\), %rax: [0-9]+ mismatches$'
+    assert_line --regexp '^  shll \$32, %edx: [0-9]+ mismatches$'
+    assert_line --regexp '^  shll \$0, %edx: [0-9]+ mismatches$'
+    printf '# %s\n' "${lines[-1]#forms: }" >&3
 }
 
 @test "an unsequenced read and write of B: clang's build is proved right, gcc's machine code is refuted with a row gcc gets wrong" {

@@ -106,6 +106,42 @@ while IFS= read -r name; do
         -- candidate_verdict "$name"
 done < <(row_names "$CANDIDATES")
 
+HOSTILE="$ROOT/tests/prove/hostile.tsv"
+# hostile_refused FILE: make prove on tests/prove/hostile/FILE (gcc -O2's
+# object and clang-19 -O2's, start 32) refuses it before the proof, with
+# the line hostile.tsv expects.
+hostile_refused() {
+    local expect
+    expect=$(awk -F'\t' -v n="$1" '$1 == n { print $2 }' "$HOSTILE")
+    run project_make prove GOLF="tests/prove/hostile/$1" PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
+        PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000 PROVE_ARGS="--starts 32"
+    assert_failure
+    assert_line --regexp "^prove: $expect"
+    assert_line --regexp '^prove: not proved \('
+    refute_line --regexp '^prove: (checked|start [0-9]+: proved)'
+    printf '# %s\n' "$(grep -m 1 -E "^prove: $expect" <<< "$output" | cut -c1-160)" >&3
+}
+
+while IFS= read -r name; do
+    bats_test_function --description "hostile $name: refused before the proof ($(awk -F'\t' -v n="$name" '$1 == n { print $3 }' "$HOSTILE" | cut -c1-70))" \
+        -- hostile_refused "$name"
+done < <(row_names "$HOSTILE")
+
+@test "the 175-byte golf, not UTF-8 (FB FD FE FF in its constant), is proved: its bytes reach the compilers untouched" {
+    local golf="$ROOT/tests/prove/right/checkers-175.c" want
+    # It is golf/checkers.c with -'\4\2\1\1' written as the four raw bytes.
+    want=$(LC_ALL=C sed "s/-'\x04\x02\x01\x01'/'\xfb\xfd\xfe\xff'/" "$ROOT/golf/checkers.c"; printf x)
+    [ "$(cat "$golf"; printf x)" = "$want" ] || fail "checkers-175.c is not the golf with its constant in raw bytes"
+    [ "$(wc -c < "$golf")" -eq 175 ] || fail "not 175 bytes"
+    ! iconv -f UTF-8 -t UTF-8 "$golf" > /dev/null 2>&1 || fail "it is UTF-8"
+    run project_make prove GOLF=tests/prove/right/checkers-175.c PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
+        PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=200000
+    assert_success
+    assert_line --regexp '^prove: checked: '
+    assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds gcc -O2, clang-19 -O2\), [0-9]+ s$'
+    printf '# %s\n' "${lines[-1]#prove: }" >&3
+}
+
 @test "a result wider than int is compared as the driver reads it, its low 32 bits (the checks beside the proof off)" {
     local dir="$BATS_TEST_TMPDIR"
     candidate long-return "$dir/long-return.c"

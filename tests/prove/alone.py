@@ -100,7 +100,7 @@ def check_text(source, data):
                        % (source, line))
         if kind == 'name' and tok in (b'_Pragma', b'__pragma'):
             out.append('%s:%d: %s: a pragma switches the compiler from inside the candidate (its warnings, '
-                       'its options): refused' % (source, line, tok.decode()))
+                       'its options)' % (source, line, tok.decode()))
         elif kind == 'name' and tok in NAMES:
             out.append('%s:%d: %s: its value depends on where, when or how the file is compiled (the site '
                        'compiles it under another name)' % (source, line, tok.decode()))
