@@ -61,7 +61,8 @@ def section_ok(s):
     if name == '' and typ == SHT_NULL:
         return None
     if name == '.text':
-        return None if typ == SHT_PROGBITS and flags & SHF_EXECINSTR else 'not code'
+        return None if typ == SHT_PROGBITS and flags & SHF_EXECINSTR and not flags & SHF_WRITE \
+            else 'not read-only code'
     if flags & SHF_EXECINSTR:
         return 'code outside f\'s .text'
     if name in ('.data', '.bss'):
