@@ -127,6 +127,19 @@ while IFS= read -r name; do
         -- hostile_refused "$name"
 done < <(row_names "$HOSTILE")
 
+@test "allow.py reads each object as binutils' readelf does: the golf's and every hostile candidate's, gcc and clang-19" {
+    local f cc objs=()
+    for f in "$ROOT/golf/checkers.c" "$ROOT"/tests/prove/hostile/*.c; do
+        for cc in gcc clang-19; do
+            "$cc" -O2 -std=gnu89 -c -o "$BATS_TEST_TMPDIR/$(basename "$f" .c)-$cc.o" "$f" 2> /dev/null || fail "$cc: $f"
+            objs+=("$BATS_TEST_TMPDIR/$(basename "$f" .c)-$cc.o")
+        done
+    done
+    run "$(project_make print-PYTHON)" "$ROOT/tests/prove/allow.py" "${objs[@]}"
+    assert_success
+    assert_output --regexp "allow: ${#objs[@]} objects read as readelf reads them, 0 differ$"
+}
+
 @test "the 175-byte golf, not UTF-8 (FB FD FE FF in its constant), is proved: its bytes reach the compilers untouched" {
     local golf="$ROOT/tests/prove/right/checkers-175.c" want
     # It is golf/checkers.c with -'\4\2\1\1' written as the four raw bytes.

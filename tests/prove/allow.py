@@ -215,3 +215,35 @@ def check(path, name='f'):
             else:
                 out.append('%s: relocations are allowed in .text and .eh_frame only' % what)
     return out
+
+
+def compare_readelf(paths):
+    """This reader against binutils' readelf on each object: every
+    section's name and every symbol's type, binding and name (not a
+    section's, which readelf prints as the section's name).  tests/prove_trust.bats."""
+    import re
+    import subprocess
+    types = {0: 'NOTYPE', 1: 'OBJECT', 2: 'FUNC', 3: 'SECTION', 4: 'FILE', 6: 'TLS', 10: 'IFUNC'}
+    binds = {0: 'LOCAL', 1: 'GLOBAL', 2: 'WEAK', 10: 'UNIQUE'}
+    bad = 0
+    for path in paths:
+        with open(path, 'rb') as fh:
+            secs, syms = read_elf(fh.read())
+        out = subprocess.run(['readelf', '-W', '-S', '-s', path], capture_output=True, text=True,
+                             check=True).stdout
+        theirs = [n for k, n in re.findall(r'^\s*\[\s*(\d+)\]\s+(\S+)', out, re.M) if k != '0']
+        mine = [s['name'] for s in secs[1:]]
+        tsym = [(t, b, '' if t == 'SECTION' else n)
+                for t, b, n in re.findall(r'^\s*\d+: [0-9a-f]+\s+\d+\s+(\S+)\s+(\S+)\s+\S+\s+\S+\s?(\S*)$', out, re.M)]
+        msym = [(types.get(x['type'], '?'), binds.get(x['bind'], '?'), '' if x['type'] == 3 else x['name'])
+                for x in syms]
+        if mine != theirs or msym != tsym:
+            bad += 1
+            print('%s: sections %s, readelf %s; symbols %s, readelf %s' % (path, mine, theirs, msym, tsym))
+    print('allow: %d objects read as readelf reads them, %d differ' % (len(paths), bad))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    import sys
+    sys.exit(compare_readelf(sys.argv[1:]))
