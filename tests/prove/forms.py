@@ -292,6 +292,7 @@ def model_case(code):
 
 def run_model(mod, values):
     import sym
+    import x86check
     fn = mod.functions['@t']
     ex = sym.Exec([mod], 'llvm')
     st = sym.State(fn, None)
@@ -299,13 +300,7 @@ def run_model(mod, values):
     for (pn, t, a), v in zip(fn.params, values):
         w = 1 if t == sym.I1 else 64
         args.append(sym.V('b', bool(v), 1) if w == 1 else sym.V('i', v, 64))
-    st.frame = ex.frame_for(fn, args)
-    for (pn, t, a), v in zip(fn.params, args):
-        st.regs[pn] = v
-    fin = ex.explore([st])
-    if len(fin) != 1 or fin[0].status != 'ret' or fin[0].ubs or fin[0].ret.p is not False:
-        return None
-    return fin[0].ret.v
+    return x86check.run_function(ex, st, fn, args)
 
 
 EDGES = (0, 1, 2, 0xffffffffffffffff, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff,

@@ -37,13 +37,20 @@ def model(mod, bl, wl, s, e):
         lists[o] = [x & 0xffffffff for x in lst] + [0]
         args.append(sym.V('p', sym.Ptr(o, 0, 0), 64))
     args += [sym.V('i', s & 0xffffffff, 32), sym.V('i', e & 0xffffffff, 32)]
+    ret = run_function(ex, st, fn, args)
+    return None if ret is None else sym.signed(ret, 32)
+
+
+def run_function(ex, st, fn, args):
+    """fn run by ex from state st on concrete args: its result's value,
+    or None if a path met undefined behaviour or the result is poison."""
     st.frame = ex.frame_for(fn, args)
     for (pn, t, a), v in zip(fn.params, args):
         st.regs[pn] = v
     fin = ex.explore([st])
     if len(fin) != 1 or fin[0].status != 'ret' or fin[0].ubs or fin[0].ret.p is not False:
         return None
-    return sym.signed(fin[0].ret.v, 32)
+    return fin[0].ret.v
 
 
 def edge(rng):
