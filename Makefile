@@ -437,6 +437,7 @@ PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)
 prove: ## golf == reference on every valid input, proved by z3 from clang's IR and gcc's machine code (GOLF=file, PROVE_BUILDS)
 	@$(NEEDS) prove
 	@$(SUBMAKE) -j$(JOBS) prove-build
+	@$(PROVE_MAIN_OBJECT)
 	@$(PROVE_CMD) $(PROVE_ARGS)
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
@@ -445,10 +446,14 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
 # Every object of the golf the judge's programs link: each must hold
-# exactly f (tests/prove/allow.py).
+# exactly f (tests/prove/allow.py).  The main build's, checkers.o, exists
+# only when f has the driver's signature (its rule checks it): made here,
+# or removed, so that no older one is read (prove.py skips it if absent;
+# the signature check beside the proof names the problem).
 PROVE_GOLF_OBJECTS = $(PROVE_IDS:%=$(GOLF_DIR)/golf-%.o) $(GOLF_DIR)/checkers.o
+PROVE_MAIN_OBJECT = $(SUBMAKE) files FILES="$(GOLF_DIR)/checkers.o" > /dev/null 2>&1 || rm -f "$(GOLF_DIR)/checkers.o"
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(GOLF_DIR)/checkers.o $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
 # One object: a build's replays run the driver linked with the matrix's
 # object, $(GOLF_DIR)/golf-ID.o, which is what a gcc build's proof reads;

@@ -773,18 +773,20 @@ def source_refused(opts):
     # The candidate alone (alone.py), the objects exactly f (allow.py), then trust.py's.
     refusals = alone.check(opts.source, opts.diag_cc or ['gcc'], flags)
     found = {}
+    opts.golf_objects = [o for o in opts.golf_objects if os.path.exists(o)]  # the main build's, if f fits the driver
     for o in opts.golf_objects:
         for r in allow.check(o):
             found.setdefault(r, []).append(os.path.basename(o))
     refusals += ['%s: %s: %s: an object may hold f and nothing else' % (opts.source, ', '.join(o), r)
                  for r, o in found.items()]
     refusals += trust.check_signature(opts.source, opts.driver_source, (opts.diag_cc or ['clang-19'])[-1], flags, log)
+    built = not refusals  # the builds UBSan runs are of this very text and objects
     refusals += trust.check_diagnostics(opts.source, opts.diag_cc, flags, log)
     if opts.log:
         with open(opts.log, 'w') as fh:
             fh.write('\n'.join(log))
-    if not refusals:
-        refusals = trust.check_ubsan(opts.source, opts.source_copy, opts.ubsan, opts.ubsan_positions)
+    if built:
+        refusals += trust.check_ubsan(opts.source, opts.source_copy, opts.ubsan, opts.ubsan_positions)
     for r in refusals:
         say('refused: %s' % r)
     if refusals:
