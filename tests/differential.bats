@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # The golf (at -O2 and -O0) and its ungolfed twin against the reference on a
 # million seeded random positions each, in one process per build
-# (tests/differential.c).  A mismatch prints a ready cases.tsv row.
+# (tests/oracles/differential.c).  A mismatch prints a ready cases.tsv row.
 
 bats_require_minimum_version 1.7.0
 load test_helper

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Planted bugs: each row of tests/mutants.tsv changes one spot of a copy of
+# Planted bugs: each row of tests/fixtures/mutants.tsv changes one spot of a copy of
 # golf/checkers.c.  The copy is built once (as the main golf build is: $CC,
 # -O2, the golf's flags) and put through the two checks that guard the real
 # golf: every cases.tsv row, and the differential against the reference.  At
@@ -12,7 +12,7 @@
 bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
-MUTANTS="$ROOT/tests/mutants.tsv"
+MUTANTS="$ROOT/tests/fixtures/mutants.tsv"
 # Differential positions per mutant; it stops at the first mismatch.
 MUTANT_POSITIONS=100000
 # Seconds a mutant's program may run before it counts as hung (caught).
@@ -92,15 +92,15 @@ mutant_caught() {
     source "$result"
     search=$(awk -F'\t' -v n="$name" '$1 == n { print $2; exit }' "$MUTANTS")
     [ "$count" -ge 1 ] ||
-        fail "mutant $name no longer applies to golf/checkers.c; update tests/mutants.tsv"
+        fail "mutant $name no longer applies to golf/checkers.c; update tests/fixtures/mutants.tsv"
     [ "$count" -eq 1 ] ||
-        fail "mutant $name: '$search' occurs $count times in golf/checkers.c; make it unique in tests/mutants.tsv"
+        fail "mutant $name: '$search' occurs $count times in golf/checkers.c; make it unique in tests/fixtures/mutants.tsv"
     [ "$built" -eq 1 ] ||
-        fail "mutant $name does not compile; fix its row in tests/mutants.tsv:
+        fail "mutant $name does not compile; fix its row in tests/fixtures/mutants.tsv:
 $(cat "$BATS_FILE_TMPDIR/$name/build.log")"
     [ -z "$sanitizer" ] ||
         fail "mutant $name has undefined behaviour, so what catches it may change from run to run;
-rewrite its row in tests/mutants.tsv so it stays defined: $sanitizer"
+rewrite its row in tests/fixtures/mutants.tsv so it stays defined: $sanitizer"
     local by
     if [ "$table_rows" -gt 0 ] && [ "$differential_status" -ne 0 ]; then
         by="table + differential"
@@ -110,7 +110,7 @@ rewrite its row in tests/mutants.tsv so it stays defined: $sanitizer"
         by="differential only"
     else
         fail "mutant $name passes every cases.tsv row and $MUTANT_POSITIONS differential positions:
-if it is truly equivalent to the golf, drop it from tests/mutants.tsv; if not, add the
+if it is truly equivalent to the golf, drop it from tests/fixtures/mutants.tsv; if not, add the
 cases.tsv row or differential bias that tells it apart"
     fi
     local diff="missed it"
@@ -143,7 +143,7 @@ teardown_file() {
         "$both" "$table" "$differential" "$neither" >&3
 }
 
-@test "tests/mutants.tsv rows have four non-empty columns and unique names" {
+@test "tests/fixtures/mutants.tsv rows have four non-empty columns and unique names" {
     run awk -F'\t' '
         /^#/ || /^$/ { next }
         NF != 4 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { print "line " NR ": want name, search, replace, meaning" }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The READMEs hold true: every `$ command` example prints what it says
-# (tests/readme-examples), the top page stays short, and every link between
+# (tests/tools/readme-examples), the top page stays short, and every link between
 # them leads somewhere.
 
 bats_require_minimum_version 1.7.0
@@ -9,7 +9,7 @@ load test_helper
 READMES=(README.md golf/README.md reference/README.md tests/README.md tests/prove/README.md)
 
 @test "every README example prints what the README says" {
-    run "$ROOT/tests/readme-examples"
+    run "$ROOT/tests/tools/readme-examples"
     assert_success
     assert_line --regexp '^readme-examples: [0-9]+ examples, 0 differ$'
     local n
@@ -22,7 +22,7 @@ READMES=(README.md golf/README.md reference/README.md tests/README.md tests/prov
     sed 's/^perft 3: 302$/perft 3: 303/' "$ROOT/reference/README.md" > "$copy"
     ! cmp -s "$copy" "$ROOT/reference/README.md" || fail "the planted line's original is gone from reference/README.md"
     at=$(grep -n '^\$ build/reference --divide perft B:W21-32:B1-12 3$' "$copy" | cut -d: -f1)
-    run "$ROOT/tests/readme-examples" "$copy"
+    run "$ROOT/tests/tools/readme-examples" "$copy"
     assert_failure 1
     assert_line "$copy:$at: \$ build/reference --divide perft B:W21-32:B1-12 3"
     assert_line -- '-perft 3: 303'

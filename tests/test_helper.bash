@@ -7,7 +7,7 @@
 ROOT=${BATS_TEST_DIRNAME%/tests}
 [[ $ROOT == /* && $ROOT != "$BATS_TEST_DIRNAME" ]] || ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 # The programs under test: build/, or another tree such as build/san (make
-# sanitize).  tests/run passes it absolute; a relative one is the checkout's.
+# sanitize).  tests/tools/run passes it absolute; a relative one is the checkout's.
 BUILD="${BUILD:-$ROOT/build}"
 [[ $BUILD == /* ]] || BUILD="$ROOT/$BUILD"
 # Sanitizer flags that make sanitize adds to every compile and link, also of
@@ -93,7 +93,7 @@ table_mismatches() {
 ask_line() { local line=$1; shift; run "$@" <<< "$line"; }
 
 # planted_movegen NAME FILE SEARCH REPLACE: reference/FILE with SEARCH
-# replaced by REPLACE (FILE must hold SEARCH), built with tests/movegen.c and
+# replaced by REPLACE (FILE must hold SEARCH), built with tests/oracles/movegen.c and
 # this build's other objects into $BATS_TEST_TMPDIR/NAME/movegen: how
 # movegen.bats and perft.bats plant a bug in the rules or the fast generator.
 planted_movegen() {
@@ -107,7 +107,7 @@ planted_movegen() {
         [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
     done
     # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/oracles/{movegen,bitboard}.c \
         "${objects[@]}"
 }
 
