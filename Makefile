@@ -65,7 +65,8 @@ SUBMAKE = $(MAKE) --no-print-directory
 # `$(SUBMAKE) files FILES="..."` makes FILES, and says nothing when they are
 # up to date (make would print "is up to date" for each).
 .PHONY: files
-files: $(FILES) ; @:
+files: $(FILES) ## make FILES="..." and say nothing when they are up to date (the targets' sub-makes use it)
+	@:
 
 # ==================== Which golf: GOLF=file ====================
 # Every target that builds, judges, measures or posts the golf takes
@@ -137,9 +138,29 @@ $(STAMPS)/%: FORCE
 
 CC_STAMP := $(STAMPS)/cc
 
-# ==================== The reference, the golf, its twin ====================
+# ==================== Sources: each list once ====================
+# The reference is every reference/*.c: a new file is built, linked into the
+# CLI, the library, the unit tests, the fuzzers and the proof's IR with no
+# edit here.  Two lists name the files that are not rules: REF_CLI, the
+# command line (only build/reference links it), and REF_PERFT, perft's
+# engine (its table and threads: the CLI and movegen link it; the library
+# and the proof leave it out).  Every list of reference objects below is
+# derived from these; the tests ask make for them (make -s print-VAR).
+REF_SRC    := $(wildcard reference/*.c)
+REF_CLI    := reference/main.c
+REF_PERFT  := reference/perft.c reference/fastgen.c
+LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT),$(REF_SRC))
+ENGINE_SRC := $(filter-out $(REF_CLI),$(REF_SRC))
+# ref_obj DIR,SOURCES: the objects of reference SOURCES, built in DIR.
+ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
+LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
+ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
+# The question alone: what the golf is compared with (the differential,
+# verify), and with the protocol's reader, what the golf's driver links.
+RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o
 
-REF_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/line.o
+# ==================== The reference, the golf, its twin ====================
 
 BUILD_PROGRAMS := $(BUILD)/reference $(GOLF_DIR)/golf $(BUILD)/golf-ungolfed
 
@@ -150,13 +171,8 @@ build: ## build the reference CLI, the golf and its ungolfed twin
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-# The reference CLI also draws and explains (--show, --explain, --moves),
-# and plays the whole game: the move generator, PDN notation, the game loop.
-TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
-GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
-PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
-
-$(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
+# The reference CLI: every module.
+$(BUILD)/reference: $(call ref_obj,$(BUILD),$(REF_SRC))
 	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
@@ -201,10 +217,8 @@ $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
-UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
-
-$(BUILD)/unit: tests/oracles/unit.c $(UNIT_LIB) reference/*.h
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/unit.c" $(call q,$(UNIT_LIB))
+$(BUILD)/unit: tests/oracles/unit.c $(LIB_OBJ) reference/*.h
+	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/unit.c" $(call q,$(LIB_OBJ))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -239,7 +253,7 @@ matrix: ## build the golf with every GOLF_MATRIX compiler and level (GOLF=file)
 # ==================== Differential and mutants ====================
 # Golf against reference in one process (tests/oracles/differential.c): the golf at
 # GOLF_LEVEL and at -O0, and the ungolfed twin.
-DIFF_LIB := $(BUILD)/differential.o $(BUILD)/rules.o $(BUILD)/board.o
+DIFF_LIB := $(BUILD)/differential.o $(RULES_OBJ)
 DIFF_PROGRAMS := $(GOLF_DIR)/differential $(GOLF_DIR)/differential-O0 $(BUILD)/differential-ungolfed
 POSITIONS ?= 1000000
 SEED ?= 1
@@ -280,8 +294,8 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ))
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -304,10 +318,10 @@ $(BUILD)/pdn_replay: tests/oracles/pdn_replay.c tests/oracles/bitboard.c tests/o
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
 # ==================== lib: the rules for other C programs ====================
-# Every reference module but the CLI in one archive, with the headers they
-# need: linking notation.o alone would silently need line.o too.
+# Every reference module but the CLI and perft (LIB_OBJ) in one archive,
+# with the headers they need: linking notation.o alone would silently need
+# line.o too.
 LIB_DIR := $(BUILD)/lib
-LIB_OBJ := $(sort $(REF_LIB) $(TALK_LIB) $(GAME_LIB))
 
 .PHONY: lib
 lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: build/lib/libcheckers.a and build/lib/include
@@ -374,7 +388,7 @@ $(foreach e,$(GOLF_MATRIX),$(eval $(call verify_build,$e)))
 $(BUILD)/verify.o: tests/oracles/verify.c tests/oracles/golf_builds.h tests/oracles/rows.h reference/rules.h reference/board.h $(CC_STAMP)
 	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-$(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VERIFY_OUT)/golf-%.o) $(BUILD)/rules.o $(BUILD)/board.o
+$(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VERIFY_OUT)/golf-%.o) $(RULES_OBJ)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
@@ -399,9 +413,9 @@ PROVE_POSITIONS ?= 100000
 PROVE_REF_CC    := clang-19
 PROVE_REF_LEVEL := -O1
 PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
-# The reference's sources but its CLI, and the shim: IR only for what the
-# shim calls is ever read.
-PROVE_REF_SRC   := $(filter-out reference/main.c reference/fastgen.c reference/perft.c,$(wildcard reference/*.c))
+# The reference's sources but its CLI and perft (LIB_SRC), and the shim: IR
+# only for what the shim calls is ever read.
+PROVE_REF_SRC   := $(LIB_SRC)
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
@@ -545,8 +559,9 @@ FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o \
-                bitboard.o)
+# The library's modules, built for libFuzzer: each fuzzer links them all.
+FUZZ_LIB   := $(call ref_obj,$(BUILD)/fuzz,$(LIB_SRC))
+FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/bitboard.o
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
@@ -586,7 +601,7 @@ fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the t
 	@$(NEEDS) fuzz
 	@$(SUBMAKE) fuzz-run
 
-fuzz-run: $(BUILD)/fuzz_line
+fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
@@ -597,7 +612,7 @@ TEST_PROGRAMS += $(BUILD)/fuzz_line
 
 # tests/fuzz/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
 # seeded from tests/fixtures/pdn/ (one file each, and each record alone).
-FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o)
+FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB)
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
@@ -611,7 +626,7 @@ fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time i
 	@$(NEEDS) fuzz
 	@$(SUBMAKE) fuzz-pdn-run
 
-fuzz-pdn-run: $(BUILD)/fuzz_pdn
+fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
 	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
 	@$(call fuzz_run,fuzz-pdn,$(BUILD)/fuzz_pdn,1024,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds")
@@ -645,7 +660,7 @@ sanitize: ## the whole suite again, every program and golf build with ASan+UBSan
 
 # `make lint`: cppcheck and clang-tidy (checks in reference/.clang-tidy) on
 # the reference and the unit tests; any finding fails.
-LINT_SRC := $(wildcard reference/*.c) tests/oracles/unit.c
+LINT_SRC := $(REF_SRC) tests/oracles/unit.c
 
 lint: ## cppcheck and clang-tidy on reference/ and tests/oracles/unit.c: 0 findings
 	@$(NEEDS) lint
@@ -667,7 +682,7 @@ $(BATS): package.json package-lock.json
 	@touch "$@"
 
 .PHONY: test-programs
-test-programs: $(TEST_PROGRAMS) $(BATS)
+test-programs: $(TEST_PROGRAMS) $(BATS) ## build every program the suite runs, and bats (make test's build step)
 
 # What the tests need to know of this run.  MAKEFLAGS is emptied: the makes
 # the tests run must not inherit this one's -s, -k or -j (nor MAKE_TYPED).
@@ -725,8 +740,8 @@ clean: ## remove build outputs (unmounts anything mounted under them first, or r
 	@"tests/tools/remove-tree" "$(BUILD)"
 
 # `make -s print-VAR` prints a variable's value (the tests ask for some).
-print-%: FORCE
+print-%: FORCE ## print a variable, make -s print-VAR: the tests read the Makefile's lists so
 	@echo $($*)
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' Makefile | awk -F ':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
+	@grep -E '^[a-z%-]+:.*## ' Makefile | awk -F ':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'

@@ -25,16 +25,17 @@ export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 # ==================== Building and checking one copy ====================
 
 # build_golf DIR SOURCE: DIR/golf (the protocol driver) and DIR/differential
-# from one object of SOURCE, linked as the real builds are.
+# from one object of SOURCE, linked as the real builds are (the Makefile's
+# REF_LIB and DIFF_LIB, in GOLF_LINK and DIFF_LINK: see setup_file).
 build_golf() {
-    local dir=$1
+    local dir=$1 golf_link diff_link
     mkdir -p "$dir"
+    mapfile -t golf_link <<< "$GOLF_LINK"
+    mapfile -t diff_link <<< "$DIFF_LINK"
     SAN=$MUTANT_SAN golf_cc "$dir/checkers.o" "$2" || return 1
     # shellcheck disable=SC2086 # MUTANT_SAN: several flags
-    "${CC:-gcc}" $MUTANT_SAN -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" \
-        "$BUILD/board.o" "$BUILD/rules.o" "$BUILD/line.o" || return 1
-    "${CC:-gcc}" $MUTANT_SAN -o "$dir/differential" "$BUILD/differential.o" "$dir/checkers.o" \
-        "$BUILD/rules.o" "$BUILD/board.o"
+    "${CC:-gcc}" $MUTANT_SAN -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" "${golf_link[@]}" || return 1
+    "${CC:-gcc}" $MUTANT_SAN -o "$dir/differential" "$dir/checkers.o" "${diff_link[@]}"
 }
 
 # checks DIR: both checks on DIR's programs.  Sets table_rows (rows the golf
@@ -71,13 +72,14 @@ plant() {
 # Every mutant is planted here, two at a time; the tests read the outcomes.
 setup_file() {
     local o
-    for o in driver.o line.o board.o rules.o differential.o; do
-        [ -f "$BUILD/$o" ] || {
-            echo "$BUILD/$o is missing: run make test" >&2
+    GOLF_LINK=$(make_list REF_LIB) && DIFF_LINK=$(make_list DIFF_LIB) || return 1
+    for o in "$BUILD/driver.o" $GOLF_LINK $DIFF_LINK; do
+        [ -f "$o" ] || {
+            echo "$o is missing: run make test" >&2
             return 1
         }
     done
-    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS
+    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS GOLF_LINK DIFF_LINK
     export -f plant apply_row build_golf golf_cc golf_compile checks case_rows
     row_names "$MUTANTS" | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }
