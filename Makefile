@@ -707,7 +707,8 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # (a fresh checkout at a path with a space built, verified and submitted
 # under other compilers; every C file warning-free under gcc and clang-19).
 # PROVE_FULL=1: every start of every default build, every row of
-# tests/fixtures/mutants.tsv, the slow checks.
+# tests/fixtures/mutants.tsv, the slow checks.  (tests/tools/run leaves these
+# out of make test.)
 LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats
 PROVE_FULL ?=
 .PHONY: test-long
