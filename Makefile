@@ -142,13 +142,14 @@ CC_STAMP := $(STAMPS)/cc
 # The reference is every reference/*.c: a new file is built, linked into the
 # CLI, the library, the unit tests, the fuzzers and the proof's IR with no
 # edit here.  Two lists name the files that are not rules: REF_CLI, the
-# command line (only build/reference links it), and REF_PERFT, perft's
+# command line (main.c, and the table of commands and a file per command
+# where there are: only build/reference links them), and REF_PERFT, perft's
 # engine (its table and threads: the CLI and movegen link it; the library
 # and the proof leave it out).  Every list of reference objects below is
 # derived from these; the tests ask make for them (make -s print-VAR).
 REF_SRC    := $(wildcard reference/*.c)
-REF_CLI    := reference/main.c
-REF_PERFT  := reference/perft.c reference/fastgen.c
+REF_CLI    := $(wildcard reference/main.c reference/command.c reference/cmd_*.c)
+REF_PERFT  := $(wildcard reference/perft.c reference/fastgen.c reference/table.c)
 LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT),$(REF_SRC))
 ENGINE_SRC := $(filter-out $(REF_CLI),$(REF_SRC))
 # ref_obj DIR,SOURCES: the objects of reference SOURCES, built in DIR.
