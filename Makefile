@@ -152,11 +152,14 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 
 # The reference CLI also draws and explains (--show, --explain, --moves),
 # and plays the whole game: the move generator, PDN notation, the game loop.
+# CLI_LIB: the commands (cmd_*.c) and what they share, below the front
+# door (main.c).
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
-GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
-PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
+GAME_LIB := $(BUILD)/text.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
+PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o $(BUILD)/table.o
+CLI_LIB := $(patsubst reference/%.c,$(BUILD)/%.o,$(wildcard reference/cmd_*.c)) $(BUILD)/command.o
 
-$(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
+$(BUILD)/reference: $(BUILD)/main.o $(CLI_LIB) $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
@@ -201,7 +204,7 @@ $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
-UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
+UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o $(BUILD)/text.o
 
 $(BUILD)/unit: tests/unit.c $(UNIT_LIB) reference/*.h
 	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
@@ -280,8 +283,8 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/cmd_game.o $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/cmd_game.o $(BUILD)/show.o $(REF_LIB))
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -401,7 +404,8 @@ PROVE_REF_LEVEL := -O1
 PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
 # The reference's sources but its CLI, and the shim: IR only for what the
 # shim calls is ever read.
-PROVE_REF_SRC   := $(filter-out reference/main.c reference/fastgen.c reference/perft.c,$(wildcard reference/*.c))
+PROVE_REF_SRC   := $(filter-out reference/main.c reference/command.c reference/cmd_%.c reference/fastgen.c reference/perft.c \
+                       reference/table.c,$(wildcard reference/*.c))
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
@@ -546,7 +550,7 @@ FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
 FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o \
-                bitboard.o)
+                text.o cmd_game.o bitboard.o)
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
@@ -597,7 +601,8 @@ TEST_PROGRAMS += $(BUILD)/fuzz_line
 
 # tests/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
 # seeded from tests/pdn/ (one file each, and each record alone).
-FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o)
+FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o \
+                text.o command.o cmd_moves.o)
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"

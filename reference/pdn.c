@@ -1,7 +1,6 @@
 /* pdn.c - reading PDN files: FENs as files write them, the movetext's
  * tokens, records, their replay (with the leniency real files need), and the
  * answers: one verdict line a record, or the record written back. */
-#define _POSIX_C_SOURCE 200809L /* getline */
 #include "pdn.h"
 
 #include <stdarg.h>
@@ -11,122 +10,7 @@
 #include "game.h"
 #include "line.h"
 #include "rules.h"
-#include "show.h"
-
-/* ==================== Small helpers ==================== */
-
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-/* c in upper case, for the few letters PDN writes either way. */
-static char upper(char c)
-{
-    static const char lower[] = "abcdefghijklmnopqrstuvwxyz", capital[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    const char *at = c != '\0' ? strchr(lower, c) : NULL;
-    if (at != NULL)
-        return capital[at - lower];
-    return c;
-}
-
-/* A buffer that grows: start it {0}, free text. */
-typedef struct {
-    char *text;
-    size_t len, cap;
-} buffer;
-
-static void grow(buffer *b, size_t more)
-{
-    if (b->len + more + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *text = realloc(b->text, cap);
-    if (text == NULL) {
-        perror("reference");
-        exit(1);
-    }
-    b->text = text;
-    b->cap = cap;
-}
-
-static void append(buffer *b, const char *text, size_t len)
-{
-    grow(b, len);
-    memcpy(b->text + b->len, text, len);
-    b->len += len;
-    b->text[b->len] = '\0';
-}
-
-static void appendf(buffer *b, const char *what, ...)
-{
-    char piece[512];
-    va_list args;
-    va_start(args, what);
-    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): a false alarm, va_start is just above */
-    int n = vsnprintf(piece, sizeof piece, what, args);
-    va_end(args);
-    if (n > 0)
-        append(b, piece, (size_t)n < sizeof piece ? (size_t)n : sizeof piece - 1);
-}
-
-static void *allocate(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (p == NULL) {
-        perror("reference");
-        exit(1);
-    }
-    return p;
-}
-
-/* ==================== FEN as PDN writes it ==================== */
-
-/* Is the field at text[at] (up to its colon) a colour field, W or B? */
-static bool colour_field(const char *text, size_t at, size_t end)
-{
-    while (at < end && text[at] == ' ')
-        at++;
-    return at < end && (upper(text[at]) == 'W' || upper(text[at]) == 'B');
-}
-
-bool read_pdn_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
-                  char note[FEN_NOTE_SIZE])
-{
-    size_t from = 0, to = len;
-    note[0] = '\0';
-    while (from < to && is_space(text[from]))
-        from++;
-    while (to > from && is_space(text[to - 1]))
-        to--;
-    if (to > from && text[to - 1] == '.')
-        to--;
-    /* Fields past the side and two colour fields (H0, F1 of other programs)
-     * are cut off with a note; an odd field before them stays a fault. */
-    int fields = 0;
-    for (size_t at = from; at < to; at++) {
-        if (text[at] != ':')
-            continue;
-        if (++fields == 3 && !colour_field(text, at + 1, to)) {
-            char q[QUOTE_SIZE];
-            quote_text(text + at, to - at, q);
-            snprintf(note, FEN_NOTE_SIZE, "ignored %s: fields past the two colour fields", q);
-            to = at;
-            break;
-        }
-    }
-    /* Lowercase letters: b:w21:bk1 is B:W21:BK1. */
-    char *copy = allocate(to - from + 1, 1);
-    for (size_t i = from; i < to; i++) {
-        copy[i - from] = text[i];
-        if (text[i] != '\0' && strchr("bwk", text[i]))
-            copy[i - from] = upper(text[i]);
-    }
-    bool ok = parse_fen(copy, to - from, column + (int)from, pos, err);
-    free(copy);
-    return ok;
-}
+#include "text.h"
 
 /* ==================== Tokens ==================== */
 
@@ -466,19 +350,6 @@ static bool read_move(const char *text, const token *t, bool strict, pdn_word *w
     return true;
 }
 
-/* An array of *cap elements of size bytes each, doubled (first elements at
- * the start); out of memory ends the program, as every allocation here does. */
-static void *grow_array(void *array, size_t *cap, size_t first, size_t size)
-{
-    *cap = *cap ? 2 * *cap : first;
-    void *bigger = realloc(array, *cap * size);
-    if (bigger == NULL) {
-        perror("reference");
-        exit(1);
-    }
-    return bigger;
-}
-
 static void add_tag(record *r, const token *t)
 {
     if (r->ntags == r->tag_cap)
@@ -585,18 +456,6 @@ static written_move as_written(const pdn_word *w)
     else
         m.sq[0] = w->split[0][0], m.sq[1] = w->split[0][1];
     return m;
-}
-
-static const char *side_name(piece side) { return side == WHITE ? "white" : "black"; }
-
-static void say_over(const game *g, outcome o, char reason[REASON_SIZE])
-{
-    if (o == DRAWN)
-        snprintf(reason, REASON_SIZE,
-                 "the game is over: drawn, as %d single moves passed without a man moving or a capture", g->quiet);
-    else
-        snprintf(reason, REASON_SIZE, "the game is over: %s has no move, and %s wins", side_name(g->pos.turn),
-                 side_name(opponent_of(g->pos.turn)));
 }
 
 static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how, replay *r);
@@ -844,11 +703,6 @@ static bool check_game_type(const char *text, record *r)
     return false;
 }
 
-static const char *outcome_words(outcome o)
-{
-    return o == BLACK_WINS ? "black wins" : o == WHITE_WINS ? "white wins" : o == DRAWN ? "draw" : "in play";
-}
-
 static outcome outcome_now(const game *g)
 {
     move_list legal = {0};
@@ -993,7 +847,7 @@ static bool record_start(reader *rd, record *r, position *start)
     const tag *fen = find_tag(rd->text, r, "FEN");
     if (fen == NULL)
         return parse_fen("B:W21-32:B1-12", 14, 1, start, err);
-    if (!read_pdn_fen(rd->text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
+    if (!read_fen(rd->text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
         int col = 0;
         const char *detail = after_column(err, &col);
         if (detail != NULL) {
@@ -1135,6 +989,7 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
     if (!slurp(in, &file)) {
         fprintf(stderr, "reference: pdn: ");
         perror(name);
+        clearerr(in); /* said */
         rd.status = 1;
     }
     rd.text = file.text;
@@ -1184,10 +1039,6 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
     free(r.tags);
     free(r.words);
     free(file.text);
-    if (fflush(out) != 0 || ferror(out)) {
-        perror("reference: writing output");
-        rd.status = 1;
-    }
     return rd.status;
 }
 
@@ -1199,125 +1050,4 @@ void print_pdn_totals(const pdn_totals *t, FILE *out)
             "the game, %ld FEN fields ignored\n",
             t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
             t->unsigned_moves, t->resolved, t->fen_notes);
-}
-
-/* ==================== The command ==================== */
-
-static void pdn_usage(FILE *out)
-{
-    fputs("usage: reference pdn [--strict] [--notes] [--plies] [--write] [FILE...]\n"
-          "Replays every record of the PDN files (standard input when none is named)\n"
-          "and prints one line a record, in file order, tab-separated:\n"
-          "  legal    N  LINE  WHO  final FEN  quiet Q/80  [white wins|black wins|draw]\n"
-          "  illegal  N  LINE  WHO  ply P  MOVE-NUMBER  MOVE  reason\n"
-          "  error    N  LINE  WHO  L:C  what is wrong\n"
-          "N counts records, LINE is where one starts (FILE:LINE for several files),\n"
-          "WHO is \"Black - White\" or the Event.  Exit status 2 if a record was\n"
-          "malformed.  A summary line goes to standard error.  Read leniently (counted\n"
-          "in the summary): a step written with x, a capture with -, 1118 for 11-18,\n"
-          "two ends naming several captures when one alone lets the game go on.\n"
-          "  --strict  moves only as the notation writes them (11-15, 18x11, 27x18x11)\n"
-          "  --notes   a \"note\" line for each move read leniently, before its record\n"
-          "  --plies   a \"ply\" line with the FEN after every ply, before its record\n"
-          "  --write   each record written back as canonical PDN instead\n",
-          out);
-}
-
-int pdn_command(int argc, const char *const argv[])
-{
-    pdn_options o = {0};
-    const char **files = allocate((size_t)argc, sizeof *files);
-    int nfiles = 0;
-    bool options = true; /* until "--" */
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options || arg[0] != '-' || arg[1] == '\0')
-            files[nfiles++] = arg;
-        else if (!strcmp(arg, "--"))
-            options = false;
-        else if (!strcmp(arg, "--strict"))
-            o.strict = true;
-        else if (!strcmp(arg, "--notes"))
-            o.notes = true;
-        else if (!strcmp(arg, "--plies"))
-            o.plies = true;
-        else if (!strcmp(arg, "--write"))
-            o.write = true;
-        else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            pdn_usage(stdout);
-            free(files);
-            return 0;
-        } else {
-            fprintf(stderr, "reference: pdn: unknown option %s (try reference pdn --help)\n", arg);
-            free(files);
-            return 2;
-        }
-    }
-    pdn_totals t = {0};
-    int status = 0;
-    o.named = nfiles > 1;
-    if (nfiles == 0)
-        status = run_pdn(stdin, "-", stdout, &o, &t);
-    for (int i = 0; i < nfiles; i++) {
-        FILE *in = strcmp(files[i], "-") ? fopen(files[i], "rb") : stdin;
-        if (in == NULL) {
-            fprintf(stderr, "reference: pdn: ");
-            perror(files[i]);
-            status = status ? status : 1;
-            continue;
-        }
-        int s = run_pdn(in, files[i], stdout, &o, &t);
-        if (in != stdin)
-            fclose(in);
-        status = s > status ? s : status;
-    }
-    free(files);
-    print_pdn_totals(&t, stderr);
-    return status;
-}
-
-/* ==================== Moves of a position ==================== */
-
-void print_moves(const position *pos, const char *indent, FILE *out)
-{
-    move_list moves = {0};
-    side_moves(&pos->b, pos->turn, &moves);
-    for (size_t i = 0; i < moves.n; i++) {
-        char text[MOVE_TEXT_SIZE];
-        write_move(&moves.at[i], text);
-        fprintf(out, "%s%s\n", indent, text);
-    }
-    if (moves.n == 0)
-        fprintf(out, "%snone: %s has no move, %s wins\n", indent, side_name(pos->turn),
-                side_name(opponent_of(pos->turn)));
-    move_list_free(&moves);
-}
-
-/* One line of the moves batch; false with the fault in err. */
-static line_status moves_line(const char *text, size_t len, bool show, FILE *out, char err[NOTATION_ERROR_SIZE])
-{
-    size_t first = 0;
-    while (first < len && is_space(text[first]))
-        first++;
-    if (first == len || text[first] == '#')
-        return LINE_SKIP;
-    position pos;
-    char note[FEN_NOTE_SIZE];
-    if (!read_pdn_fen(text, len, 1, &pos, err, note))
-        return LINE_ERROR;
-    char fen[FEN_SIZE];
-    write_fen(&pos, fen);
-    move_list moves = {0};
-    side_moves(&pos.b, pos.turn, &moves);
-    fprintf(out, "%s\t%zu moves\n", fen, moves.n);
-    move_list_free(&moves);
-    if (show)
-        show_position(&pos, "  ", out);
-    print_moves(&pos, "  ", out);
-    return LINE_OK;
-}
-
-int run_moves(FILE *in, FILE *out, bool show)
-{
-    return run_batch(in, out, show, moves_line);
 }

@@ -23,20 +23,7 @@
 #include "moves.h"
 #include "notation.h"
 
-/* ==================== FEN as PDN writes it ==================== */
-
-/* Room for the note read_pdn_fen writes about what it ignored. */
-enum { FEN_NOTE_SIZE = 160 };
-
-/* parse_fen, for a FEN as files and users write it: surrounding spaces,
- * tabs and line ends, a trailing dot, lowercase letters (w:wk30:b1) and
- * fields past the two colour fields (:H0:F1, ignored, named in note; note is
- * "" when nothing was ignored).  Faults as parse_fen's, columns counted in
- * the text as given.  read_pdn_fen(" b:W21-32:B1-12.\r", ...) is the start. */
-bool read_pdn_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
-                  char note[FEN_NOTE_SIZE]);
-
-/* ==================== The pdn command ==================== */
+/* ==================== Reading and answering PDN files ==================== */
 
 typedef struct {
     bool strict; /* no leniency: moves as notation.h reads them */
@@ -68,24 +55,5 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
 /* The closing summary: "pdn: R records: L legal, I illegal, E malformed;
  * P plies; lenient: ..." */
 void print_pdn_totals(const pdn_totals *t, FILE *out);
-
-/* The command: `pdn [--strict] [--notes] [--plies] [--write] [FILE...]`,
- * argv[0] being "pdn"; standard input when no file is named.  Prints the
- * totals (print_pdn_totals) on standard error; returns the exit status. */
-int pdn_command(int argc, const char *const argv[]);
-
-/* ==================== Moves of a position ==================== */
-
-/* The legal moves of pos, one a line after `indent`, every landing written;
- * for a side with none, the line "none: white has no move, black wins". */
-void print_moves(const position *pos, const char *indent, FILE *out);
-
-/* `moves` over standard input: a FEN a line (as read_pdn_fen reads it;
- * blank and # lines skipped), each answered by a block: the line
- * "FEN<TAB>N moves" (FEN canonical), then print_moves indented by two spaces
- * (with show, the board first), so grep -v '^ ' leaves one line a position.
- * A malformed line gets "error", and "line N: <fault>" on stderr.  Returns 2
- * if a line was malformed, 1 if reading or writing failed, else 0. */
-int run_moves(FILE *in, FILE *out, bool show);
 
 #endif

@@ -19,6 +19,7 @@
 
 #include "bitboard.h"
 #include "explain.h"
+#include "command.h"
 #include "game.h"
 #include "line.h"
 #include "notation.h"

@@ -190,7 +190,7 @@ perft() { "$BUILD/reference" perft "$@"; }
 }
 
 # planted NAME FILE SEARCH REPLACE: movegen with a bug planted in
-# reference/FILE (fastgen.c or perft.c; planted_movegen); its run -> $output.
+# reference/FILE (fastgen.c or table.c; planted_movegen); its run -> $output.
 planted() {
     planted_movegen "$@"
     run "$BATS_TEST_TMPDIR/$1/movegen" fast 1000 1 4
@@ -216,7 +216,7 @@ planted() {
 # An 8-bit key: over the thousands of positions the one entry sees, a key
 # of any length short of the position collides somewhere; 8 bits make sure.
 @test "a table that keys on a hash alone is caught by the one-entry table" {
-    planted hashkey perft.c '|| s != sides || k != kings)' '|| slot(&(perft_table){NULL, 0xFF}, s, k) != slot(&(perft_table){NULL, 0xFF}, sides, kings))'
+    planted hashkey table.c '|| s != sides || k != kings)' '|| slot(&(perft_table){NULL, 0xFF}, s, k) != slot(&(perft_table){NULL, 0xFF}, sides, kings))'
     assert_failure 1
     assert_output --regexp 'fast with a (1-entry|small) table'
 }

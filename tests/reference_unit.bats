@@ -80,7 +80,7 @@ group() {
     sed 's/CHECK(t, on_board(32));/CHECK(t, on_board(33));/' "$ROOT/tests/unit.c" > "$src"
     # shellcheck disable=SC2086 # SAN: several flags, or none
     "${CC:-gcc}" -std=c11 $SAN -I"$ROOT/tests" -o "$BATS_TEST_TMPDIR/unit" "$src" \
-        "$ROOT"/reference/{board,rules,moves,notation,line}.c
+        "$ROOT"/reference/{board,rules,moves,notation,line,text}.c
     run "$BATS_TEST_TMPDIR/unit" on_board
     assert_failure 1
     assert_output --partial "unit.c:"
