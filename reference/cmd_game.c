@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "command.h"
+#include "cmd_game.h"
 #include "game.h"
 #include "line.h"
 #include "show.h"

@@ -2,7 +2,7 @@
  * argument, or of each FEN line of standard input. */
 #include <stdio.h>
 
-#include "command.h"
+#include "cmd_moves.h"
 #include "line.h"
 #include "notation.h"
 #include "show.h"

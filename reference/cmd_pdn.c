@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "command.h"
+#include "cmd_pdn.h"
 #include "pdn.h"
 
 void pdn_usage(FILE *out)

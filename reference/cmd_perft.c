@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "command.h"
+#include "cmd_perft.h"
 #include "line.h"
 #include "notation.h"
 #include "perft.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "command.h"
+#include "cmd_question.h"
 #include "explain.h"
 #include "line.h"
 

@@ -1,12 +1,12 @@
-/* command.h - what the front door (main.c) hands a command, and each
- * command's entry point.  The front door reads the command line once, by
- * one table of options, into a request; a command's work lives in its own
- * file, cmd_NAME.c, which reads the request and nothing else of argv.
+/* command.h - what the front door (main.c) hands a command, and what the
+ * commands share.  The front door reads the command line once, by one table
+ * of options, into a request; a command's work lives in its own file,
+ * cmd_NAME.c (entry point NAME_command in cmd_NAME.h), which reads the
+ * request and nothing else of argv.
  *
- * A new option: an OPT_ id here, a row in main.c's table, a line in the
+ * A new option: an OPT_ id here, a row in main.c's `options`, a line in the
  * command's help; the command reads r->given[OPT_...] or r->number[...].
- * A new command: an entry point here, a row in main.c's commands, and its
- * file cmd_NAME.c. */
+ * A new command: cmd_NAME.c and .h, and a row in main.c's `commands`. */
 #ifndef COMMAND_H
 #define COMMAND_H
 
@@ -61,43 +61,5 @@ bool fen_argument(const char *arg, position *pos);
  * (once: the failure is then cleared), else status.  The front door ends
  * every command here, --help included. */
 int written(int status);
-
-/* ==================== The commands (cmd_NAME.c) ==================== */
-
-/* Each returns the exit status; the front door then checks that standard
- * input was read and standard output written (written(), main.c). */
-int question_command(const request *r); /* cmd_question.c: BLACK WHITE FROM TO, or lines */
-int moves_command(const request *r);    /* cmd_moves.c: moves [FEN] */
-int perft_command(const request *r);    /* cmd_perft.c: perft FEN DEPTH, lines, --sum */
-int game_command(const request *r);     /* cmd_game.c: game */
-int pdn_command(const request *r);      /* cmd_pdn.c: pdn [FILE...] */
-
-/* Their help, --help's text. */
-void question_usage(FILE *out); /* main.c: every command but perft's and pdn's details */
-void perft_usage(FILE *out);
-void pdn_usage(FILE *out);
-
-/* ==================== Batches, for the tests' drivers too ==================== */
-
-/* `game`: lines "FEN<TAB>moves separated by spaces" (columns past the second
- * ignored; blank and # lines skipped) to EOF, one answer line for each:
- * "legal<TAB>final FEN<TAB>quiet N/80" with "<TAB>white wins", "black wins"
- * or "draw" when the game is over; "illegal<TAB>N<TAB>move<TAB>reason" for
- * the first illegal move (N from 1); "error" for a malformed line, with
- * "line N: <field>, column C: <what>" on stderr.  With show, each answer is
- * followed by the board (the final one, or the one the illegal move was
- * tried on), indented.  Returns 2 if a line was malformed, else 0 (1 if
- * reading or writing failed, left to the caller to report). */
-int run_games(FILE *in, FILE *out, bool show);
-
-/* `moves` over standard input: a FEN a line (read_fen; blank and # lines
- * skipped), each answered by "FEN<TAB>N moves" (the FEN as write_fen writes
- * it), then with show the board, then its moves as print_moves writes them,
- * indented by two spaces.  Exit status as run_games'. */
-int run_moves(FILE *in, FILE *out, bool show);
-
-/* The legal moves of pos, one a line after `indent`, every landing written;
- * "none: black has no move, white wins" when there are none. */
-void print_moves(const position *pos, const char *indent, FILE *out);
 
 #endif

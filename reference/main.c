@@ -6,11 +6,16 @@
  * standard input was read and standard output written.
  *
  * A new option: its id in command.h and a row in `options` below.  A new
- * command: a row in `commands` and its file.  See usage() for every form. */
+ * command: a row in `commands` and its files, cmd_NAME.c and .h.  See usage() for every form. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd_game.h"
+#include "cmd_moves.h"
+#include "cmd_pdn.h"
+#include "cmd_perft.h"
+#include "cmd_question.h"
 #include "command.h"
 #include "line.h"
 #include "perft.h"

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "notation.h"
-#include "command.h"
+#include "cmd_moves.h"
 #include "pdn.h"
 
 static void require(int ok, const char *what)
