@@ -155,7 +155,8 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 # CLI_LIB: the commands (cmd_*.c) and what they share, below the front
 # door (main.c).
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
-GAME_LIB := $(BUILD)/text.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
+GAME_LIB := $(BUILD)/text.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o $(BUILD)/pdn_answer.o \
+            $(BUILD)/pdn_write.o
 PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o $(BUILD)/table.o
 CLI_LIB := $(patsubst reference/%.c,$(BUILD)/%.o,$(wildcard reference/cmd_*.c)) $(BUILD)/command.o
 
@@ -602,7 +603,7 @@ TEST_PROGRAMS += $(BUILD)/fuzz_line
 # tests/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
 # seeded from tests/pdn/ (one file each, and each record alone).
 FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o \
-                text.o command.o cmd_moves.o)
+                pdn_answer.o pdn_write.o text.o command.o cmd_moves.o)
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"

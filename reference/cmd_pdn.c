@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cmd_pdn.h"
-#include "pdn.h"
+#include "pdn_answer.h"
 
 void pdn_usage(FILE *out)
 {

@@ -171,6 +171,14 @@ bool parse_fen(const char *text, size_t len, int column, position *pos, char err
     return true;
 }
 
+position initial_position(void)
+{
+    position pos;
+    char err[NOTATION_ERROR_SIZE];
+    parse_fen("B:W21-32:B1-12", 14, 1, &pos, err);
+    return pos;
+}
+
 /* ==================== FEN as users and files write it ==================== */
 
 /* Is the field at text[at] (up to its colon) a colour field, W or B? */

@@ -59,6 +59,10 @@ enum { FEN_NOTE_SIZE = 160 };
 bool read_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
               char note[FEN_NOTE_SIZE]);
 
+/* The start of the game, B:W21-32:B1-12: black on 1-12, white on 21-32,
+ * black to move. */
+position initial_position(void);
+
 /* Writes pos as a canonical FEN.  The start: "B:W21,22,...,32:B1,2,...,12". */
 void write_fen(const position *pos, char out[FEN_SIZE]);
 

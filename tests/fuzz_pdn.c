@@ -17,7 +17,7 @@
 
 #include "notation.h"
 #include "cmd_moves.h"
-#include "pdn.h"
+#include "pdn_answer.h"
 
 static void require(int ok, const char *what)
 {

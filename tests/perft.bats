@@ -2,7 +2,8 @@
 # perft: the number of move sequences from a position, against the counts
 # published for English checkers from the start (Aart Bik's, 2009, and OEIS
 # A133046; reference/README.md, "Perft"), by the reference's fast generator
-# (reference/fastgen.c), its table, threads and jobs (reference/perft.c), and
+# (reference/fastgen.c), its table (reference/table.c), threads and jobs
+# (reference/perft.c), and
 # by the bitboard test generator; the fast generator against the readable
 # one (build/movegen fast), with planted bugs that must show.
 
