@@ -265,9 +265,10 @@ const char *outcome_words(outcome o)
 
 void say_over(const game *g, outcome o, char reason[REASON_SIZE])
 {
-    writer r = {reason, 0};
     if (o == DRAWN)
-        say(&r, "the game is over: drawn, as %d single moves passed without a man moving or a capture", g->quiet);
+        snprintf(reason, REASON_SIZE,
+                 "the game is over: drawn, as %d single moves passed without a man moving or a capture", g->quiet);
     else
-        say(&r, "the game is over: %s has no move, and %s", side_name(g->pos.turn), outcome_words(o));
+        snprintf(reason, REASON_SIZE, "the game is over: %s has no move, and %s", side_name(g->pos.turn),
+                 outcome_words(o));
 }

@@ -104,34 +104,38 @@ enum { QUESTION = 1, MOVES = 2, PERFT = 4, GAME = 8, PDN = 16, ANY = 31 };
 
 typedef struct {
     const char *name; /* "" for the question, which has none */
-    unsigned bit;
     int (*run)(const request *r);
     void (*usage)(FILE *out);
+    const char *prefix;   /* before "unknown option": "pdn: " */
+    const char *hint;     /* where a wrong option is told to look: "--help" */
+    const char *too_many; /* said when words pass max_words */
+    unsigned bit;
     /* How the command is found.  perft and pdn have options of their own and
      * are found before the options are read: perft as the first word, pdn
      * as the first argument.  The others share one reading of the options,
      * and the first word of it names them. */
     enum { FIRST_WORD, FIRST_ARGUMENT, AFTER_READING } found;
-    const char *prefix; /* before "unknown option": "pdn: " */
-    const char *hint;   /* where a wrong option is told to look: "--help" */
-    int max_words;      /* more words are refused at once with too_many; 0: any number */
-    const char *too_many;
+    int max_words; /* more words are refused at once; 0: any number */
 } command;
 
 /* In the order the help and the "unknown command" message name them. */
 static const command commands[] = {
-    {"", QUESTION, question_command, question_usage, AFTER_READING, "", "--help", 0, NULL},
-    {"moves", MOVES, moves_command, question_usage, AFTER_READING, "", "--help", 0, NULL},
-    {"perft", PERFT, perft_command, perft_usage, FIRST_WORD, "", "perft --help", 3,
-     "perft takes two arguments, FEN and DEPTH (try --help)"},
-    {"game", GAME, game_command, question_usage, AFTER_READING, "", "--help", 0, NULL},
-    {"pdn", PDN, pdn_command, pdn_usage, FIRST_ARGUMENT, "pdn: ", "reference pdn --help", 0, NULL},
+    {.name = "", .run = question_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = QUESTION,
+     .found = AFTER_READING},
+    {.name = "moves", .run = moves_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = MOVES,
+     .found = AFTER_READING},
+    {.name = "perft", .run = perft_command, .usage = perft_usage, .prefix = "", .hint = "perft --help", .bit = PERFT,
+     .found = FIRST_WORD, .max_words = 3, .too_many = "perft takes two arguments, FEN and DEPTH (try --help)"},
+    {.name = "game", .run = game_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = GAME,
+     .found = AFTER_READING},
+    {.name = "pdn", .run = pdn_command, .usage = pdn_usage, .prefix = "pdn: ", .hint = "reference pdn --help", .bit = PDN,
+     .found = FIRST_ARGUMENT},
 };
 enum { COMMANDS = sizeof commands / sizeof commands[0] };
 
 /* The commands read AFTER_READING, as one, before the first word says which. */
-static const command any_reading = {"", QUESTION | MOVES | GAME, NULL, question_usage, AFTER_READING, "", "--help",
-                                    0, NULL};
+static const command any_reading = {.name = "", .usage = question_usage, .prefix = "", .hint = "--help",
+                                    .bit = QUESTION | MOVES | GAME, .found = AFTER_READING};
 
 /* ==================== The options ==================== */
 

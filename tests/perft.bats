@@ -147,6 +147,31 @@ perft() { "$BUILD/reference" perft "$@"; }
     assert_line --index 0 --regexp '^table none, threads 1, '
 }
 
+@test "perft reads a FEN as moves does: a trailing dot, lowercase letters, fields past the colour fields" {
+    run --separate-stderr perft 'B:W21-32:B1-12.' 2
+    assert_success
+    assert_output 'perft 2: 49'
+    run --separate-stderr perft 'b:w21-32:b1-12' 2
+    assert_success
+    assert_output 'perft 2: 49'
+    run --separate-stderr perft 'B:W21-32:B1-12:H0:F1' 1
+    assert_success
+    assert_output 'perft 1: 7'
+    assert_equal "$stderr" 'reference: fen: ignored ":H0:F1": fields past the two colour fields'
+    run --separate-stderr perft 2 <<< $' b:W21-32:B1-12.\r'
+    assert_success
+    assert_output 'perft 2: 49'
+}
+
+@test "a failed read of the lines is exit 1, named, as for the other commands" {
+    run --separate-stderr perft 2 < /
+    assert_equal "$status" 1
+    assert_equal "$stderr" 'reference: reading input: Is a directory'
+    run --separate-stderr perft --sum < /
+    assert_equal "$status" 1
+    assert_output ''
+}
+
 @test "FENs over standard input: one answer a line, errors as error, blank and # lines skipped" {
     run --separate-stderr perft 3 <<< $'B:W21-32:B1-12\n# a comment\n\nB:W5:B5\nW:W5:B1 2\nB:W21-32:B1-12 4 3'
     assert_equal "$status" 2
