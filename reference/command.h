@@ -5,7 +5,8 @@
  * request and nothing else of argv.
  *
  * A new option: an OPT_ id here, a row in main.c's `options`, a line in the
- * command's help; the command reads r->given[OPT_...] or r->number[...].
+ * command's help; the command reads r->given[OPT_...], r->number[...] or
+ * r->text[...].
  * A new command: cmd_NAME.c and .h, and a row in main.c's `commands`. */
 #ifndef COMMAND_H
 #define COMMAND_H
@@ -46,6 +47,7 @@ typedef struct {
     const char *name;          /* the command: "moves", ...; "" for the question */
     bool given[OPTIONS];       /* each option given */
     size_t number[OPTIONS];    /* a number option's value */
+    const char *text[OPTIONS]; /* a text option's value */
     rule rule;                 /* --rule's value (RULE_CHALLENGE unless given) */
     const char *const *word;   /* the words after the command's name, in order */
     int words;

@@ -128,8 +128,8 @@ static const command commands[] = {
      .found = FIRST_WORD, .max_words = 3, .too_many = "perft takes two arguments, FEN and DEPTH (try --help)"},
     {.name = "game", .run = game_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = GAME,
      .found = AFTER_READING},
-    {.name = "pdn", .run = pdn_command, .usage = pdn_usage, .prefix = "pdn: ", .hint = "reference pdn --help", .bit = PDN,
-     .found = FIRST_ARGUMENT},
+    {.name = "pdn", .run = pdn_command, .usage = pdn_usage, .prefix = "pdn: ", .hint = "reference pdn --help",
+     .bit = PDN, .found = FIRST_ARGUMENT},
 };
 enum { COMMANDS = sizeof commands / sizeof commands[0] };
 
@@ -139,7 +139,11 @@ static const command any_reading = {.name = "", .usage = question_usage, .prefix
 
 /* ==================== The options ==================== */
 
-typedef enum { FLAG, NUMBER, RULE, HELP, END } option_kind;
+/* FLAG: given or not.  NUMBER: a whole number 0-max (r->number).  TEXT: any
+ * text, a file name say (r->text).  RULE: challenge or english (r->rule).
+ * HELP: the command's help, then exit.  END: the words that follow are no
+ * options.  A value is --name VALUE or --name=VALUE. */
+typedef enum { FLAG, NUMBER, TEXT, RULE, HELP, END } option_kind;
 
 typedef struct {
     const char *name, *alias;
@@ -156,26 +160,29 @@ typedef struct {
 /* Refusals of the commands read AFTER_READING come after every argument is
  * read, in this order; the others' come at once, as the option is read. */
 static const option options[OPTIONS] = {
-    [OPT_HELP] = {"--help", "-h", HELP, ANY, 0, NULL, 0, NULL},
-    [OPT_RULE] = {"--rule", NULL, RULE, QUESTION, MOVES | PERFT | GAME, CHALLENGE_ONLY, 0, NULL},
-    [OPT_EXPLAIN] = {"--explain", NULL, FLAG, QUESTION, MOVES | PERFT | GAME, CHALLENGE_ONLY, 0, NULL},
-    [OPT_MOVES] = {"--moves", NULL, FLAG, QUESTION, MOVES | PERFT | GAME, CHALLENGE_ONLY, 0, NULL},
-    [OPT_DIVIDE] = {"--divide", NULL, FLAG, PERFT, QUESTION | MOVES | GAME, "--divide is for perft", 0, NULL},
-    [OPT_SHOW] = {"--show", NULL, FLAG, QUESTION | MOVES | GAME, PERFT, "--show is for moves and game, not %s", 0, NULL},
-    [OPT_LEGEND] = {"--legend", NULL, FLAG, QUESTION | MOVES | GAME, PERFT, "--legend is for the question and moves, not %s",
-                    0, NULL},
-    [OPT_STATS] = {"--stats", NULL, FLAG, PERFT, 0, NULL, 0, NULL},
-    [OPT_SUM] = {"--sum", NULL, FLAG, PERFT, 0, NULL, 0, NULL},
-    [OPT_HASH] = {"--hash", NULL, NUMBER, PERFT, 0, NULL, (size_t)1 << 20, NULL},
-    [OPT_HASH_ENTRIES] = {"--hash-entries", NULL, NUMBER, PERFT, 0, NULL, (size_t)1 << 40,
-                          "at least 1 (--hash 0 for no table)"},
-    [OPT_THREADS] = {"--threads", NULL, NUMBER, PERFT, 0, NULL, 1024, "at least 1"},
-    [OPT_SPLIT] = {"--split", NULL, NUMBER, PERFT, 0, NULL, PERFT_MAX_DEPTH, NULL},
-    [OPT_STRICT] = {"--strict", NULL, FLAG, PDN, 0, NULL, 0, NULL},
-    [OPT_NOTES] = {"--notes", NULL, FLAG, PDN, 0, NULL, 0, NULL},
-    [OPT_PLIES] = {"--plies", NULL, FLAG, PDN, 0, NULL, 0, NULL},
-    [OPT_WRITE] = {"--write", NULL, FLAG, PDN, 0, NULL, 0, NULL},
-    [OPT_END] = {"--", NULL, END, PDN, 0, NULL, 0, NULL},
+    [OPT_HELP] = {"--help", .alias = "-h", .kind = HELP, .taken_by = ANY},
+    [OPT_RULE] = {"--rule", .kind = RULE, .taken_by = QUESTION, .refused_by = MOVES | PERFT | GAME,
+                  .refusal = CHALLENGE_ONLY},
+    [OPT_EXPLAIN] = {"--explain", .taken_by = QUESTION, .refused_by = MOVES | PERFT | GAME, .refusal = CHALLENGE_ONLY},
+    [OPT_MOVES] = {"--moves", .taken_by = QUESTION, .refused_by = MOVES | PERFT | GAME, .refusal = CHALLENGE_ONLY},
+    [OPT_DIVIDE] = {"--divide", .taken_by = PERFT, .refused_by = QUESTION | MOVES | GAME,
+                    .refusal = "--divide is for perft"},
+    [OPT_SHOW] = {"--show", .taken_by = QUESTION | MOVES | GAME, .refused_by = PERFT,
+                  .refusal = "--show is for moves and game, not %s"},
+    [OPT_LEGEND] = {"--legend", .taken_by = QUESTION | MOVES | GAME, .refused_by = PERFT,
+                    .refusal = "--legend is for the question and moves, not %s"},
+    [OPT_STATS] = {"--stats", .taken_by = PERFT},
+    [OPT_SUM] = {"--sum", .taken_by = PERFT},
+    [OPT_HASH] = {"--hash", .kind = NUMBER, .taken_by = PERFT, .max = (size_t)1 << 20},
+    [OPT_HASH_ENTRIES] = {"--hash-entries", .kind = NUMBER, .taken_by = PERFT, .max = (size_t)1 << 40,
+                          .if_zero = "at least 1 (--hash 0 for no table)"},
+    [OPT_THREADS] = {"--threads", .kind = NUMBER, .taken_by = PERFT, .max = 1024, .if_zero = "at least 1"},
+    [OPT_SPLIT] = {"--split", .kind = NUMBER, .taken_by = PERFT, .max = PERFT_MAX_DEPTH},
+    [OPT_STRICT] = {"--strict", .taken_by = PDN},
+    [OPT_NOTES] = {"--notes", .taken_by = PDN},
+    [OPT_PLIES] = {"--plies", .taken_by = PDN},
+    [OPT_WRITE] = {"--write", .taken_by = PDN},
+    [OPT_END] = {"--", .kind = END, .taken_by = PDN},
 };
 
 /* Is arg an option?  "-" (standard input) and numbers such as -1 are words. */
@@ -191,7 +198,7 @@ static option_id option_named(const char *arg, const char **value)
         size_t n = strlen(o->name);
         if (!strcmp(arg, o->name) || (o->alias && !strcmp(arg, o->alias)))
             return (option_id)id;
-        if ((o->kind == NUMBER || o->kind == RULE) && !strncmp(arg, o->name, n) && arg[n] == '=') {
+        if ((o->kind == NUMBER || o->kind == TEXT || o->kind == RULE) && !strncmp(arg, o->name, n) && arg[n] == '=') {
             *value = arg + n + 1;
             return (option_id)id;
         }
@@ -316,6 +323,15 @@ static int read_arguments(const command *c, int argc, char *argv[], int skip, re
                 value = argv[++i];
             if (!read_number(id, value, c, r))
                 return 2;
+            break;
+        case TEXT:
+            if (value == NULL && i + 1 < argc)
+                value = argv[++i];
+            if (value == NULL) {
+                fprintf(stderr, "reference: %s needs a value (try %s)\n", o->name, c->hint);
+                return 2;
+            }
+            r->text[id] = value;
             break;
         }
         r->given[id] = true;
