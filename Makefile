@@ -295,8 +295,8 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ))
+$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o)
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -560,9 +560,10 @@ FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-# The library's modules, built for libFuzzer: each fuzzer links them all.
+# The library's modules, built for libFuzzer: each fuzzer links them all,
+# and the batch loop of the command it drives (cmd_game.c, cmd_moves.c).
 FUZZ_LIB   := $(call ref_obj,$(BUILD)/fuzz,$(LIB_SRC))
-FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/bitboard.o
+FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/cmd_game.o $(BUILD)/fuzz/bitboard.o
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
@@ -613,7 +614,7 @@ TEST_PROGRAMS += $(BUILD)/fuzz_line
 
 # tests/fuzz/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
 # seeded from tests/fixtures/pdn/ (one file each, and each record alone).
-FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB)
+FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB) $(BUILD)/fuzz/command.o $(BUILD)/fuzz/cmd_moves.o
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"

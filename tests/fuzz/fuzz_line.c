@@ -19,6 +19,7 @@
 
 #include "bitboard.h"
 #include "explain.h"
+#include "cmd_game.h"
 #include "game.h"
 #include "line.h"
 #include "notation.h"
