@@ -1,6 +1,6 @@
 /* fastgen.h - English checkers on 32-bit bitboards: a second, fast move
  * generator for perft, beside the readable one (moves.h) it is checked
- * against (tests/movegen.c).  Square n is bit n - 1.  Nothing here allocates,
+ * against (tests/oracles/movegen.c).  Square n is bit n - 1.  Nothing here allocates,
  * parses or prints: it counts and it plays.
  *
  * Same rules as rules.h: a man moves and jumps forward, a king both ways; a

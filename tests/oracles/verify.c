@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../reference/rules.h"
+#include "../../reference/rules.h"
 #include "golf_builds.h"
 #include "rows.h"
 

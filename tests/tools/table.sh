@@ -20,7 +20,7 @@
 # GOLF_TIME_LIMIT.  CASES_TSV reads another table; TABLE_FIRST=FILE gets the
 # line number of the golf's first failing row.
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 build=${BUILD:-build}
 golf=${GOLF:-golf/checkers.c}
 golf_program=${GOLF_PROGRAM:-$build/golf}
@@ -47,7 +47,7 @@ awk -F'\t' '{ n = $1; sub(/\r$/, "") }
 ask() {
     local name=$1
     shift
-    LIMIT_NAME=$name "tests/limit" "$limit" "$@" < "$table" > "$work/$name.out" 2> "$work/$name.err"
+    LIMIT_NAME=$name "tests/tools/limit" "$limit" "$@" < "$table" > "$work/$name.out" 2> "$work/$name.err"
     echo $? > "$work/$name.status"
 }
 ask golf "$golf_program"
@@ -85,7 +85,7 @@ check() {
         if [ "$status" -eq 124 ]; then
             stopped="hangs on row ${row:-?} (no answer in $limit s)"
         else
-            stopped="crashed on row ${row:-?}: $("tests/signal-name" $((status - 128)))"
+            stopped="crashed on row ${row:-?}: $("tests/tools/signal-name" $((status - 128)))"
         fi
     fi
     result=$(paste "$work/questions" "$work/$name.out" | awk -F'\t' -v c="$((col + 1))" -v name="$label" \

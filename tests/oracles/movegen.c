@@ -1,5 +1,5 @@
 /* movegen.c - the reference's move generator against the bitboard one
- * (tests/bitboard.c), which shares no code with it.
+ * (tests/oracles/bitboard.c), which shares no code with it.
  *
  * usage: movegen random POSITIONS SEED   full move lists, capture paths and all
  *        movegen tree POSITIONS SEED DEPTH  every node of a perft tree: lists,
@@ -20,7 +20,7 @@
  * jumps pass over and the landing squares mostly empty, so long chains,
  * forks and circuits back to the start come up often.
  *
- * The first disagreement prints as a ready tests/games.tsv row: the position,
+ * The first disagreement prints as a ready tests/fixtures/games.tsv row: the position,
  * the move one side lists and the other does not (or the moves down the tree
  * to it), and the reference's own answer, to be checked by hand. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
@@ -29,13 +29,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../reference/cmd_game.h"
-#include "../reference/game.h"
-#include "../reference/line.h"
-#include "../reference/moves.h"
-#include "../reference/notation.h"
-#include "../reference/perft.h"
-#include "../reference/rules.h"
+#include "../../reference/cmd_game.h"
+#include "../../reference/game.h"
+#include "../../reference/line.h"
+#include "../../reference/moves.h"
+#include "../../reference/notation.h"
+#include "../../reference/perft.h"
+#include "../../reference/rules.h"
 #include "bitboard.h"
 
 /* ==================== Random numbers ==================== */
@@ -204,7 +204,7 @@ static bool first_difference(const lists *l, char out[MOVE_TEXT_SIZE + 8], bool 
 
 /* ==================== Mismatches as table rows ==================== */
 
-/* Prints the tests/games.tsv row for the game "fen<TAB>moves": the
+/* Prints the tests/fixtures/games.tsv row for the game "fen<TAB>moves": the
  * reference's own answer, by the same batch the CLI runs. */
 static void print_row(const char *fen, const char *moves)
 {

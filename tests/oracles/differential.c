@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../reference/rules.h"
+#include "../../reference/rules.h"
 #include "rows.h"
 
 /* The golf (K&R, compatible with this prototype) or its ungolfed twin. */

@@ -2,7 +2,7 @@
  * (make lib): reads a FEN, lists its moves, plays the first, prints the
  * position after it.  tests/pdn.bats builds and runs it.
  *
- *     cc -Ibuild/lib/include tests/lib_example.c build/lib/libcheckers.a
+ *     cc -Ibuild/lib/include tests/oracles/lib_example.c build/lib/libcheckers.a
  *     ./a.out B:W21-32:B1-12      9-13 ... 12-16, then "after 9-13: W:W21,...:B1,...,13" */
 #include <stdio.h>
 #include <string.h>

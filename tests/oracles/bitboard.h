@@ -1,7 +1,7 @@
 /* bitboard.h - English checkers on 64-bit masks: a second move generator,
  * written apart from reference/ (it includes none of it), to check the
  * reference against.  It knows the same rules and nothing of how the
- * reference states them.  tests/movegen.c compares the two. */
+ * reference states them.  tests/oracles/movegen.c compares the two. */
 #ifndef BITBOARD_H
 #define BITBOARD_H
 

@@ -1,4 +1,4 @@
-/* golf_builds.h - the builds of the golf that tests/verify.c checks: one per
+/* golf_builds.h - the builds of the golf that tests/oracles/verify.c checks: one per
  * entry of the Makefile's GOLF_MATRIX, each golf/checkers.c compiled by that
  * compiler at that level with its other symbols made local and f renamed.
  * The Makefile writes the list (builds.c), so verify.c is compiled once

@@ -2,7 +2,7 @@
  * batch loop, the rules and everything --show, --explain and --moves print;
  * and the same bytes through the game's parsers (FEN, PDN moves) and the
  * `game` batch, with every position that parses checked against the
- * bitboard generator of tests/bitboard.c.
+ * bitboard generator of tests/oracles/bitboard.c.
  *
  * Besides crashes and sanitizer reports it aborts when an answer is out of
  * line (not exactly one verdict line per question or game), when the listed
@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "explain.h"
 #include "cmd_game.h"
+#include "explain.h"
 #include "game.h"
 #include "line.h"
 #include "notation.h"

@@ -1,6 +1,6 @@
 /* pdn_replay.c - a second reader of PDN game files, written apart from
  * reference/ (it includes none of it): records cut by blank-line-free rules
- * of its own, moves matched on the bitboard generator of tests/bitboard.c.
+ * of its own, moves matched on the bitboard generator of tests/oracles/bitboard.c.
  * tests/pdn.bats compares its verdicts with `reference pdn`.
  *
  * Usage: pdn_replay [--plies] [FILE]  (standard input without FILE).  One

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../reference/board.h"
-#include "../reference/line.h"
-#include "../reference/moves.h"
-#include "../reference/notation.h"
-#include "../reference/rules.h"
+#include "../../reference/board.h"
+#include "../../reference/line.h"
+#include "../../reference/moves.h"
+#include "../../reference/notation.h"
+#include "../../reference/rules.h"
 
 /* ==================== The harness ==================== */
 

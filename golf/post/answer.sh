@@ -15,22 +15,22 @@
 # writes anything, the script asks the link tool's model of that page what
 # the link would run, and refuses (exit 1) unless it is exactly the golf.
 #
-#   golf/answer.sh [GOLF [FOOTER [UNGOLFED]]]   defaults: golf/checkers.c,
-#                                               golf/footer.c, golf/ungolfed.c
+#   golf/post/answer.sh [GOLF [FOOTER [UNGOLFED]]]   defaults: golf/checkers.c,
+#                                               golf/post/footer.c, golf/ungolfed.c
 # $CHECKED, when set, is what was checked of a golf posted unproved (make
 # submit SUBMIT_UNPROVED=1): the post says it, and that no proof ran.
 # The flags come from golf/flags.  $PERMALINK names the link tool (default
-# build/permalink, from golf/permalink.c).  The heading and the links follow
+# build/permalink, from golf/post/permalink.c).  The heading and the links follow
 # ATO's "CGCC post" layout, with the flags named after the language as the
 # site does for a language with flags.
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-golf=${1:-$here/checkers.c}
+here=$(cd "$(dirname "$0")" && pwd)  # golf/post
+golf=${1:-$here/../checkers.c}
 footer=${2:-$here/footer.c}
-ungolfed=${3:-$here/ungolfed.c}
-permalink=${PERMALINK:-$here/../build/permalink}
-flags=$(cat "$here/flags")
+ungolfed=${3:-$here/../ungolfed.c}
+permalink=${PERMALINK:-$here/../../build/permalink}
+flags=$(cat "$here/../flags")
 
 fail() { echo "answer.sh: $*" >&2; exit 1; }
 

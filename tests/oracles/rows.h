@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../reference/board.h"
+#include "../../reference/board.h"
 
 /* The golf's list arguments: the black and the white squares, each
  * 0-terminated. */
