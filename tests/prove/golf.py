@@ -112,7 +112,7 @@ class StepFailed(Exception):
 
 
 class GolfRun:
-    def __init__(self, ll_path, rule, inputs, fn_name='@f', mod=None, defs=None):
+    def __init__(self, ll_path, rule, inputs, fn_name='@f', mod=None, defs=None, facts=None):
         self.mod = mod or x86.load_module(ll_path)  # clang's IR, or gcc's object lifted
         self.fn = self.mod.functions.get(fn_name)
         if self.fn is None:
@@ -134,6 +134,8 @@ class GolfRun:
         self.lists = lists.Lists(self.ex, inputs.valid)
         if defs is not None:
             self.lists.defs = defs  # one list of named terms for every query
+        if facts is not None:
+            self.lists.choice_facts = facts  # and one of the list reads' consistency
         pre = inputs.general or ''
         self.LB = self.lists.new_list(pre + 'black', inputs.black)
         self.LW = self.lists.new_list(pre + 'white', inputs.white)
@@ -148,6 +150,7 @@ class GolfRun:
         self.pruner.add(inputs.valid)
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
+        self.ex.settle = self.settle
         self.steps = []  # (list name, header, seconds)
         self.in_board = False
         self.top_frame = None
@@ -171,6 +174,15 @@ class GolfRun:
             s.pop()
         s.pop()
         return may[0], may[1]
+
+    def settle(self, st, a):
+        """A call's symbolic argument that is one number on st's path (the
+        solver shows it, under the pruner's assumptions) becomes that
+        number, so that a recursion on it bottoms out (a value computed
+        before the list loops comes back from their induction as a name).
+        Inside a callee the path is the callee's own: a weaker assumption,
+        and the summaries stay right."""
+        return self.self_calls.one_value(st, a.v)
 
     def nonzero(self, st, x):
         """The solver says x cannot be 0 on st's path."""
@@ -347,6 +359,10 @@ class GolfRun:
                 ubs.append((And(pc, c), wh))
             if s.status == 'ret':
                 rets.append((pc, s.ret))
+            elif s.status == 'infeasible':
+                # the pruner showed that no input takes it (a wrong "no"
+                # would fail the coverage query, dom below)
+                continue
             elif s.status != 'ub':
                 raise Refused('%s: a path ends as %s' % (self.fn.where(), s.status))
         if not rets:
@@ -379,7 +395,10 @@ class SelfCalls:
     gets the callee's undefined behaviour, and the condition that the
     callee's paths leave out an input with consistent list reads (what
     prove.py asks of f itself), as undefined behaviour: the proof must show
-    both impossible."""
+    both impossible.  Its path assumes the callee's reads consistent (every
+    real run's are), and prove.py's coverage query assumes the same of
+    every run (the runs share the list of those facts and of the named
+    terms)."""
 
     def __init__(self, run, fn_name, root=None):
         self.run, self.fn_name = run, fn_name
@@ -412,6 +431,11 @@ class SelfCalls:
             raise Refused('%s: f calls itself and has mutable globals (not modelled)' % where)
         ret, ubs, dom, facts = self.root.result(k.v, x.v)
         what = '%s (in f called with start %d)' % (where, sym.signed(k.v, 32))
+        # The callee's list reads are consistent in every real run (its
+        # choices are the lists' order): the path assumes it, and prove.py's
+        # coverage query, which assumes every run's consistency (one list of
+        # them), checks that the caller's paths still cover every input.
+        st.assume(facts)
         for c, wh in ubs:
             st.ub(c, '%s: %s' % (what, wh))
         st.ub(And(facts, Not(dom)), '%s: the paths explored do not cover every input' % what)
@@ -459,7 +483,8 @@ class SelfCalls:
         top = self.run
         self.count += 1
         pre = 'f%d.' % self.count
-        g = GolfRun(top.path, top.rule, Inputs(general=pre), self.fn_name, mod=top.mod, defs=top.lists.defs)
+        g = GolfRun(top.path, top.rule, Inputs(general=pre), self.fn_name, mod=top.mod, defs=top.lists.defs,
+                    facts=top.lists.choice_facts)
         g.self_calls.root = self
         self.runs[(k, xk)] = (g, None, x)  # x kept alive: z3 reuses a freed term's id
         # The run's start and end are k and x in every query.
