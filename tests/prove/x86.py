@@ -38,8 +38,10 @@ approximated:
   caller's frame) is refused.  Its unwritten bytes are poison.
 - Memory through the list pointers goes to lists.py, as for clang's IR; a
   pointer is only moved by constants, and never compared or computed with.
-- No call, no indirect jump, no relocation in f (a constant in .rodata, a
-  global): refused.
+- A call or a tail jmp only to a function of the candidate's own object
+  (calls.py: f itself, a static helper); no indirect jump or call, no other
+  relocation (a constant in .rodata, a global): refused.  leave, and add or
+  sub of a constant on a list pointer kept in a stack slot (gcc -O0's p++).
 - The result: the driver declares int f(int*, int*, int, int), so f returns
   eax, the low 32 bits of rax, as an i32."""
 import struct
