@@ -86,11 +86,19 @@ class ModelView:
 
 
 class Inputs:
-    """The symbolic inputs and what makes them valid."""
+    """The symbolic inputs and what makes them valid.  general: the inputs
+    of a call f makes of itself (SelfCalls): the same lists (the same two
+    sets), but a start and an end of their own that may be any int."""
 
-    def __init__(self):
+    def __init__(self, general=None):
         self.black = z3.BitVec('black', 32)
         self.white = z3.BitVec('white', 32)
+        self.general = general  # a self-call's prefix for its names ('f3.')
+        if general:
+            self.s = z3.BitVec(general + 'start', 32)
+            self.e = z3.BitVec(general + 'end', 32)
+            self.valid = (self.black & self.white) == 0
+            return
         self.s = z3.BitVec('start', 32)
         self.e = z3.BitVec('end', 32)
         self.valid = z3.And((self.black & self.white) == 0,
@@ -104,8 +112,8 @@ class StepFailed(Exception):
 
 
 class GolfRun:
-    def __init__(self, ll_path, rule, inputs, fn_name='@f'):
-        self.mod = x86.load_module(ll_path)  # clang's IR, or gcc's object lifted
+    def __init__(self, ll_path, rule, inputs, fn_name='@f', mod=None, defs=None, facts=None):
+        self.mod = mod or x86.load_module(ll_path)  # clang's IR, or gcc's object lifted
         self.fn = self.mod.functions.get(fn_name)
         if self.fn is None:
             raise Refused('%s defines no function %s' % (ll_path, fn_name[1:]))
@@ -124,8 +132,16 @@ class GolfRun:
         self.inp = inputs
         self.ex = sym.Exec([self.mod], rule)
         self.lists = lists.Lists(self.ex, inputs.valid)
-        self.LB = self.lists.new_list('black', inputs.black)
-        self.LW = self.lists.new_list('white', inputs.white)
+        if defs is not None:
+            self.lists.defs = defs  # one list of named terms for every query
+        if facts is not None:
+            self.lists.choice_facts = facts  # and one of the list reads' consistency
+        pre = inputs.general or ''
+        self.LB = self.lists.new_list(pre + 'black', inputs.black)
+        self.LW = self.lists.new_list(pre + 'white', inputs.white)
+        self.path = ll_path
+        self.self_calls = SelfCalls(self, fn_name)
+        self.ex.call_hook = self.self_calls.hook
         self.loops = loop_info(self.fn)
         self.in_loop = set()
         for body in self.loops.values():
@@ -134,6 +150,7 @@ class GolfRun:
         self.pruner.add(inputs.valid)
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
+        self.ex.settle = self.settle
         self.steps = []  # (list name, header, seconds)
         self.in_board = False
         self.top_frame = None
@@ -157,6 +174,15 @@ class GolfRun:
             s.pop()
         s.pop()
         return may[0], may[1]
+
+    def settle(self, st, a):
+        """A call's symbolic argument that is one number on st's path (the
+        solver shows it, under the pruner's assumptions) becomes that
+        number, so that a recursion on it bottoms out (a value computed
+        before the list loops comes back from their induction as a name).
+        Inside a callee the path is the callee's own: a weaker assumption,
+        and the summaries stay right."""
+        return self.self_calls.one_value(st, a.v)
 
     def nonzero(self, st, x):
         """The solver says x cannot be 0 on st's path."""
@@ -249,7 +275,14 @@ class GolfRun:
                 if s.status == 'header':
                     # The lists are done once an iteration reads nothing new.
                     s.status = None
-                    (work if self.lists.reads_ahead(s, s.block) else cuts).append(s)
+                    try:
+                        ahead = self.lists.reads_ahead(s, s.block)
+                    except Refused:
+                        # the probe cannot run with the start symbolic (f
+                        # calls itself, say): the board phase goes on from
+                        # this header, as for a path that cannot go on
+                        ahead = False
+                    (work if ahead else cuts).append(s)
                     continue
                 if s.status != 'read':
                     early.append(s)  # it returned (or met certain UB)
@@ -326,6 +359,10 @@ class GolfRun:
                 ubs.append((And(pc, c), wh))
             if s.status == 'ret':
                 rets.append((pc, s.ret))
+            elif s.status == 'infeasible':
+                # the pruner showed that no input takes it (a wrong "no"
+                # would fail the coverage query, dom below)
+                continue
             elif s.status != 'ub':
                 raise Refused('%s: a path ends as %s' % (self.fn.where(), s.status))
         if not rets:
@@ -339,6 +376,125 @@ class GolfRun:
         if ret.p is not False:
             ubs.append((ret.p, 'the golf\'s result is poison'))
         return ret, ubs, Or(*pcs)
+
+
+class SelfCalls:
+    """f calling itself (a recursion), modelled by what f computes.  A call
+    f(b, w, k, x) whose first two arguments are f's own list pointers, not
+    moved, and whose start k is one number on the path is a run of f on the
+    same lists: its result, its undefined behaviour and the paths it takes
+    are those of a run of its own (a GolfRun: list phase and board phase)
+    whose inputs are the same two sets, and a start and an end of its own
+    names that the queries' definitions pin to k and x.  That run assumes
+    nothing of them but the lists being disjoint.  Runs are memoized on (k,
+    x): f's result depends on nothing else, as f may have no global state;
+    a call with the (k, x) of a run under way is refused (a recursion with
+    no concrete bound), and so is a nesting deeper than 64.  Anything else
+    is refused: a call with moved or other pointers, a start that is not one
+    number on this path, a module with mutable globals.  The caller's path
+    gets the callee's undefined behaviour, and the condition that the
+    callee's paths leave out an input with consistent list reads (what
+    prove.py asks of f itself), as undefined behaviour: the proof must show
+    both impossible.  Its path assumes the callee's reads consistent (every
+    real run's are), and prove.py's coverage query assumes the same of
+    every run (the runs share the list of those facts and of the named
+    terms)."""
+
+    def __init__(self, run, fn_name, root=None):
+        self.run, self.fn_name = run, fn_name
+        self.root = root or self
+        self.runs = {}  # (k, key of x) -> (GolfRun, result or None while under way); the root's
+        self.count = 0
+
+    def hook(self, st, callee, args, where):
+        run = self.run
+        if callee is not run.fn:
+            return None  # another function of the candidate: the executor runs it
+        for n, obj in ((0, run.LB), (1, run.LW)):
+            a = args[n]
+            if a.k != 'p' or a.p is not False or not isinstance(a.v, Ptr) or a.v.obj is not obj or \
+                    a.v.off != 0 or not self.unmoved(st, a.v.K):
+                raise Refused('%s: f calls itself with other list pointers than its own, unmoved '
+                              '(not modelled)' % where)
+        k, x = args[2], args[3]
+        if k.k == 'i' and not isinstance(k.v, int):
+            v = self.one_value(st, k.v)
+            if v is not None:
+                k = V('i', v, 32, k.p)
+        if k.k != 'i' or not isinstance(k.v, int):
+            raise Refused('%s: f calls itself with a start that is not one number here (not modelled)' % where)
+        if k.p is not False:
+            st.ub(k.p, where + ' (the start passed to f is poison)')
+        if x.p is not False:
+            st.ub(x.p, where + ' (the end passed to f is poison)')
+        if any(not g.get('const') for g in run.mod.globals.values()):
+            raise Refused('%s: f calls itself and has mutable globals (not modelled)' % where)
+        ret, ubs, dom, facts = self.root.result(k.v, x.v)
+        what = '%s (in f called with start %d)' % (where, sym.signed(k.v, 32))
+        # The callee's list reads are consistent in every real run (its
+        # choices are the lists' order): the path assumes it, and prove.py's
+        # coverage query, which assumes every run's consistency (one list of
+        # them), checks that the caller's paths still cover every input.
+        st.assume(facts)
+        for c, wh in ubs:
+            st.ub(c, '%s: %s' % (what, wh))
+        st.ub(And(facts, Not(dom)), '%s: the paths explored do not cover every input' % what)
+        return (ret,)
+
+    def unmoved(self, st, K):
+        """The set of squares before a list pointer is empty on st's path
+        (the solver shows it)."""
+        if K is None or isinstance(K, int):
+            return not K
+        p = self.run.pruner
+        p.push()
+        p.add(*[c for c in st.pc if c is not True])
+        p.add(K != 0)
+        r = p.check()
+        p.pop()
+        return r == UNSAT
+
+    def one_value(self, st, x):
+        """The number x must be on st's path (the solver shows it), or None."""
+        p = self.run.pruner
+        p.push()
+        p.add(*[c for c in st.pc if c is not True])
+        try:
+            if p.check() != SAT:
+                return None
+            v = p.model().eval(x, model_completion=True).as_long()
+            p.add(x != v)
+            return v if p.check() == UNSAT else None
+        finally:
+            p.pop()
+
+    def result(self, k, x):
+        """(ret, ubs, dom, the list reads' consistency) of f on start k and
+        end x (a number or a term), on the root run's lists."""
+        xk = ('n', x) if isinstance(x, int) else ('z', x.get_id())
+        hit = self.runs.get((k, xk))
+        if hit is not None:
+            if hit[1] is None:
+                raise Refused('f calls itself with start %d and the same end while working that call out '
+                              '(a recursion with no concrete bound: not modelled)' % sym.signed(k, 32))
+            return hit[1]
+        if sum(1 for r in self.runs.values() if r[1] is None) >= 64:
+            raise Refused('f calls itself more than 64 deep (not modelled)')
+        top = self.run
+        self.count += 1
+        pre = 'f%d.' % self.count
+        g = GolfRun(top.path, top.rule, Inputs(general=pre), self.fn_name, mod=top.mod, defs=top.lists.defs,
+                    facts=top.lists.choice_facts)
+        g.self_calls.root = self
+        self.runs[(k, xk)] = (g, None, x)  # x kept alive: z3 reuses a freed term's id
+        # The run's start and end are k and x in every query.
+        g.lists.register(g.inp.s, z3.BitVecVal(k, 32))
+        g.lists.register(g.inp.e, sym.bv(x, 32))
+        cuts, early = g.list_phase()
+        ret, ubs, dom = g.board_at(k, cuts, early)
+        out = (ret, ubs, dom, And(*g.lists.choice_facts))
+        self.runs[(k, xk)] = (g, out, x)
+        return out
 
 
 def nonzero(v, width=32):

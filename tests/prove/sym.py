@@ -477,6 +477,10 @@ class Exec:
         self.list_read = None  # hook(state, ptr, where) -> V, for the golf's lists
         self.load_stop = None  # hook(state, inst) before a load: None to go on, or a tag to stop
         self.budget = None  # instructions left to this exploration (all calls included), or None
+        # hook(state, callee, args, where) -> None to run the callee here, or
+        # (its result,) when the hook models the call itself (golf.py: f
+        # calling itself)
+        self.call_hook = None
 
     # ---------- functions and globals ----------
 
@@ -1292,10 +1296,28 @@ class Exec:
                 out.append((c, obj, off))
         return out
 
+    def volatile_local(self, st, inst, pv, what):
+        """A volatile load or store is modelled as an ordinary one only where
+        every place it may reach is an automatic variable of the running
+        activation (an alloca born since this function was entered): no code
+        but this function and its callees can see that memory, so the bytes
+        read are the bytes last written, as for any other local.  Anything
+        else volatile (a global, a list, memory of a caller) and every atomic
+        access stays refused."""
+        if inst.flags != ('volatile',):
+            raise Refused('%s: %s %s are not modelled' % (inst.where(), ' '.join(inst.flags), what))
+        ptr = pv.v
+        alts = ptr.alts if isinstance(ptr, PtrIte) else [(True, ptr)]
+        fr = st.frame
+        for c, pt in alts:
+            if pt is None or pt.obj.kind != 'alloca' or fr is not None and pt.obj.born <= fr['serial']:
+                raise Refused('%s: volatile %s are modelled only on the function\'s own automatic '
+                              'variables' % (inst.where(), what))
+
     def op_load(self, st, inst):
-        if inst.flags:
-            raise Refused('%s: %s loads are not modelled' % (inst.where(), ' '.join(inst.flags)))
         pv = self.operand(st, PTR, inst.args[0])
+        if inst.flags:
+            self.volatile_local(st, inst, pv, 'loads')
         r = self.load(st, pv, inst.ty, inst.attrs.get('align'), inst.where())
         meta = inst.attrs.get('meta')
         if meta:
@@ -1423,10 +1445,10 @@ class Exec:
         return V('i', val, w, p)
 
     def op_store(self, st, inst):
-        if inst.flags:
-            raise Refused('%s: %s stores are not modelled' % (inst.where(), ' '.join(inst.flags)))
         v = self.operand(st, inst.ty, inst.args[0])
         pv = self.operand(st, PTR, inst.args[1])
+        if inst.flags:
+            self.volatile_local(st, inst, pv, 'stores')
         self.store(st, pv, inst.ty, v, inst.attrs.get('align'), inst.where())
 
     def store(self, st, pv, ty, v, align, where):
@@ -1582,6 +1604,10 @@ class Exec:
             if a2 is not a:
                 args = [a2 if x is a else x for x in args]
         self.check_noalias(st, callee, args, where)
+        if self.call_hook is not None:
+            got = self.call_hook(st, callee, args, where)
+            if got is not None:
+                return self.ret_attrs(st, got[0], callee.ret_attrs, where + ' (the return of %s)' % callee.name)
         key = (id(callee), tuple(value_key(a) for a in args), tuple(sorted((o.serial, id(c)) for o, c in st.mem.items())))
         hit = self.memo.get(key)
         if hit is None:

@@ -38,8 +38,10 @@ approximated:
   caller's frame) is refused.  Its unwritten bytes are poison.
 - Memory through the list pointers goes to lists.py, as for clang's IR; a
   pointer is only moved by constants, and never compared or computed with.
-- No call, no indirect jump, no relocation in f (a constant in .rodata, a
-  global): refused.
+- A call or a tail jmp only to a function of the candidate's own object
+  (calls.py: f itself, a static helper); no indirect jump or call, no other
+  relocation (a constant in .rodata, a global): refused.  leave, and add or
+  sub of a constant on a list pointer kept in a stack slot (gcc -O0's p++).
 - The result: the driver declares int f(int*, int*, int, int), so f returns
   eax, the low 32 bits of rax, as an i32."""
 import struct
@@ -59,6 +61,7 @@ SCRATCH = ('rax', 'r8', 'r9', 'r10', 'r11')
 SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
 R64 = ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'rsp') + tuple('r%d' % n for n in range(8, 16))
 FLAGS = ('zf', 'sf', 'cf', 'of')
+ARG_REGS = ('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9')  # the System V argument registers, in order
 
 
 def reg_table():
@@ -116,19 +119,38 @@ def read_f(path, name='f'):
         raise Refused('%s defines no function %s' % (path, name))
     _, _, shndx, value, size = found[0]
     text = secs[shndx]
-    code = data[text['off'] + value:text['off'] + value + size]
+    obj = {'code': data[text['off']:text['off'] + text['size']], 'f': (value, size),
+           'funcs': {}, 'relocs': {}}
+    for nm, info, sh, v, sz in syms:
+        if info & 0xf == 2 and sh == shndx:  # STT_FUNC in f's section
+            obj['funcs'].setdefault(v, (nm, sz))
     for s in secs:
         if s['type'] in (4, 9) and s['info'] == shndx:  # SHT_RELA, SHT_REL for f's section
             step = 24 if s['type'] == 4 else 16
             for k in range(s['size'] // step):
                 r_off, r_info = struct.unpack_from('<QQ', data, s['off'] + step * k)
-                if value <= r_off < value + size:
-                    target = syms[r_info >> 32][0] or secs[syms[r_info >> 32][2]]['name'] \
-                        if syms[r_info >> 32][2] < len(secs) else '?'
-                    raise Refused('f+0x%x: a relocation (type %d, to %s): f refers to memory or code '
-                                  'outside itself, which is not modelled' % (r_off - value, r_info & 0xffffffff,
-                                                                            target))
-    return code, value
+                addend = struct.unpack_from('<q', data, s['off'] + step * k + 16)[0] if step == 24 else None
+                sym = syms[r_info >> 32]
+                target = sym[0] or (secs[sym[2]]['name'] if sym[2] < len(secs) else '?')
+                # A call's own target (a function of this section) is read
+                # by lift_object; any other relocation is refused there.
+                fn_at = sym[3] + addend + 4 if addend is not None and sym[2] == shndx and \
+                    sym[1] & 0xf in (2, 3) else None
+                obj['relocs'][r_off] = (r_info & 0xffffffff, target, fn_at)
+    return obj
+
+
+def check_relocs(obj, start, size, label, calls):
+    """Refuses a relocation in [start, start + size) other than a call's
+    rel32 (PC32 or PLT32) to the start of a function of this section;
+    calls: {address of the call: its target}."""
+    for r_off, (typ, target, fn_at) in sorted(obj['relocs'].items()):
+        if not start <= r_off < start + size:
+            continue
+        if typ in (2, 4) and fn_at in obj['funcs'] and calls.get(r_off - 1) == fn_at:
+            continue
+        raise Refused('%s+0x%x: a relocation (type %d, to %s): f refers to memory or code '
+                      'outside itself, which is not modelled' % (label, r_off - start, typ, target))
 
 
 def disassemble(code, base=0):
@@ -170,13 +192,18 @@ def is_jcc(i):
     return i.mnemonic.startswith('j') and i.mnemonic != 'jmp'
 
 
-def blocks_of(insns):
-    """[(address, [insn...], successors)]: basic blocks in address order."""
+def blocks_of(insns, funcs=()):
+    """[(address, [insn...], successors)]: basic blocks in address order.
+    funcs: the starts of the object's functions (a jmp to one outside this
+    function is a tail call: it ends its block, with no successor)."""
     addrs = {i.address for i in insns}
     leaders = {insns[0].address}
     for k, i in enumerate(insns):
         m = i.mnemonic
-        if m == 'jmp' or is_jcc(i):
+        if m == 'jmp' and jump_target(i) not in addrs and jump_target(i) in funcs:
+            if k + 1 < len(insns):
+                leaders.add(insns[k + 1].address)
+        elif m == 'jmp' or is_jcc(i):
             t = jump_target(i)
             if t not in addrs:
                 raise Refused('%s: a jump outside f' % text_of(i))
@@ -197,7 +224,7 @@ def blocks_of(insns):
         last = b[-1]
         nxt = out[k + 1][0].address if k + 1 < len(out) else None
         m = last.mnemonic
-        if m == 'ret':
+        if m == 'ret' or m == 'jmp' and jump_target(last) not in addrs:
             succ = []
         elif m == 'jmp':
             succ = [jump_target(last)]
@@ -273,10 +300,15 @@ class AState:
                       {f: join_flag(self.flags[f], o.flags[f]) for f in FLAGS}, join_stack(self.stack, o.stack))
 
 
-def entry_state():
+def entry_state(sig=None):
+    """The kinds at a function's entry: f's (sig None), or a function of
+    the candidate called with sig, the kinds of ARG_REGS (calls.py)."""
     kinds = {}
     for r in R64:
         kinds[r] = ARGS.get(r) or ('i' if r in SCRATCH else ('e', r))
+    if sig is not None:
+        for r, k in zip(ARG_REGS, sig):
+            kinds[r] = k
     kinds['rsp'] = ('s', STACK)
     return AState(kinds, {f: ('u', 'not set at f\'s entry') for f in FLAGS}, {})
 
@@ -520,9 +552,11 @@ class Block:
 
 
 class Lifter:
-    def __init__(self, insns):
+    def __init__(self, insns, calls=None, sig=None, name='@f'):
         self.insns = insns
-        self.blocks = blocks_of(insns)
+        self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
+        self.sig, self.name = sig, name
+        self.blocks = blocks_of(insns, calls.funcs if calls else ())
         self.n = 0
         self.entry_lines = []  # conversions on the edge from the entry
 
@@ -571,6 +605,8 @@ class Lifter:
             return self.push(b, ops)
         if m == 'pop':
             return self.pop(b, ops)
+        if m == 'leave':
+            return self.leave(b, ops)
         if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test'):
             return self.arith(b, m, ops)
         if m in ('inc', 'dec', 'neg', 'not'):
@@ -592,6 +628,8 @@ class Lifter:
             b.put(d_reg(b, d)[0], w, b.emit('select i1 %s, %s %s, %s %s' % (c, ity(w), new, ity(w), old)))
             return None
         if m == 'jmp':
+            if self.calls is not None and jump_target(i) not in {x.address for x in self.insns}:
+                return ('ret', self.calls.call(b, i, jump_target(i), tail=True))
             return ('jmp', jump_target(i))
         if is_jcc(i) and cond_of(m, 'j'):
             return ('jcc', b.cond(cond_of(m, 'j')), jump_target(i))
@@ -600,7 +638,10 @@ class Lifter:
                 b.refuse('ret with an immediate is not modelled')
             return ('ret',)
         if m == 'call':
-            b.refuse('a call is not modelled (f must call nothing)')
+            if self.calls is None:
+                b.refuse('a call is not modelled (f must call nothing)')
+            self.calls.call(b, i, None)
+            return None
         b.refuse('this instruction is not modelled')
 
     def read(self, b, op, w):
@@ -714,6 +755,17 @@ class Lifter:
         b.set('rsp', ('s', sp[1] + 8))
         return None
 
+    def leave(self, b, ops):
+        """leave: mov rsp, rbp; pop rbp (rbp must hold a stack address)."""
+        k = b.kind('rbp')
+        if ops or not (isinstance(k, tuple) and k[0] == 's'):
+            b.refuse('leave with rbp not a known stack address is not modelled')
+        b.set('rsp', k)
+        kk, v = self.stack_load(b, k[1])
+        b.set('rbp', kk, v)
+        b.set('rsp', ('s', k[1] + 8))
+        return None
+
     def stack_load(self, b, off):
         tags = [b.stack.get(off + k) for k in range(8)]
         if all(t == ('p', off) for t in tags):
@@ -743,6 +795,9 @@ class Lifter:
                 for f in FLAGS:
                     b.set_flag(f, None, 'set by arithmetic on a pointer (not modelled)')
                 return None
+        if m in ('add', 'sub') and d.type == cx.X86_OP_MEM and w == 64 and s.type == cx.X86_OP_IMM and \
+                self.pointer_slot(b, d):
+            return self.move_pointer_slot(b, d, s.imm if m == 'add' else -s.imm)
         same = d.type == cx.X86_OP_REG and s.type == cx.X86_OP_REG and d.reg == s.reg
         if same and m in ('xor', 'sub'):
             r = 0  # the zeroing idiom: whatever the register held
@@ -778,6 +833,22 @@ class Lifter:
                 b.set_flag('of', 'false')
         if m not in ('cmp', 'test'):
             self.write(b, d, w, r)
+        return None
+
+    def pointer_slot(self, b, op):
+        """A stack slot that holds a whole list pointer (gcc -O0 keeps p there)."""
+        where, a = b.address(op)
+        return where == 's' and all(b.stack.get(a + k) == ('p', a) for k in range(8))
+
+    def move_pointer_slot(self, b, op, delta):
+        """add/sub qword [stack], imm on a list pointer kept there: the
+        pointer moved by a constant (as for a register); flags not modelled."""
+        where, a = b.address(op)
+        p = b.emit('load ptr, ptr %s' % b.stack_ptr(a, 8))
+        q = b.emit('getelementptr i8, ptr %s, i64 %d' % (p, delta))
+        b.store_at(a, 64, 'p', q)
+        for f in FLAGS:
+            b.set_flag(f, None, 'set by arithmetic on a pointer (not modelled)')
         return None
 
     def unary(self, b, m, ops):
@@ -874,7 +945,7 @@ class Lifter:
         block's registers and flags read before written, and liveness."""
         by = {a: (ins, succ) for a, ins, succ in self.blocks}
         first = self.blocks[0][0]
-        ins_state = {first: entry_state()}
+        ins_state = {first: entry_state(self.sig)}
         work = [first]
         dummy_v = {r: '%%dummy' for r in R64}
         dummy_f = {f: '%%dummy' for f in FLAGS}
@@ -900,7 +971,7 @@ class Lifter:
                 continue  # unreachable
             blk, term = self.run_block(a, ins, ins_state[a], dummy_v, dummy_f)
             uses[a], defs[a] = blk.uses, blk.defs
-            if term and term[0] == 'ret' and 'rax' not in blk.defs:
+            if term and term == ('ret',) and 'rax' not in blk.defs:
                 uses[a] = dict(uses[a], rax=max(32, uses[a].get('rax', 0)))
         # name -> how many low bits are live (a register written in part
         # counts as read whole where it is merged)
@@ -947,10 +1018,17 @@ class Lifter:
             phis[a] = (regs, flags)
         body = {}
         incoming = {a: [] for a in self.live}  # (pred label, {reg: value}, {flag: value})
-        ent = entry_state()
+        ent = entry_state(self.sig)
         ent_vals = {'rdi': '%rdi', 'rsi': '%rsi', 'rdx': '%edx', 'rcx': '%ecx'}
         for r in SCRATCH:
             ent_vals[r] = 'poison'
+        head = 'define i32 @f(ptr %rdi, ptr %rsi, i32 %edx, i32 %ecx) {'
+        if self.sig is not None:
+            params = []
+            for r, k in zip(ARG_REGS, self.sig):
+                ent_vals[r] = '%%%s' % r
+                params.append('%s %%%s' % ('ptr' if k == 'p' else ity(lo_bits(k)), r))
+            head = 'define i32 %s(%s) {' % (self.name, ', '.join(params))
         incoming[first].append(('entry', ent, ent_vals, {}))
         for a, ins, succ in self.blocks:
             if a not in self.live:
@@ -962,8 +1040,7 @@ class Lifter:
             for s in succ:
                 incoming[s].append((self.label(a), blk, blk.vals, blk.fvals))
             body[a] = (blk, term)
-        out = ['; f, lifted from x86-64 machine code by tests/prove/x86.py',
-               'define i32 @f(ptr %rdi, ptr %rsi, i32 %edx, i32 %ecx) {',
+        out = ['; %s, lifted from x86-64 machine code by tests/prove/x86.py' % self.name[1:], head,
                'entry:', '  %%stack = alloca [%d x i8], align 16' % STACK]
         for a, ins, succ in self.blocks:
             if a not in self.live:
@@ -1028,7 +1105,7 @@ class Lifter:
         for r in SAVED:
             if blk.kinds[r] != ('e', r):
                 blk.refuse('returns with %s not holding the caller\'s value (the ABI wants it kept)' % r)
-        return '  ret i32 %s' % blk.get('rax', 32)
+        return '  ret i32 %s' % (blk.get('rax', 32) if len(term) == 1 else term[1])
 
 
 def d_reg(b, op):
@@ -1039,11 +1116,11 @@ def d_reg(b, op):
 
 
 def lift_object(path):
-    code, base = read_f(path)
-    insns = disassemble(code, base)
-    if not insns:
-        raise Refused('%s: f is empty' % path)
-    return Lifter(insns).lift()
+    """f lifted, and each function of the candidate it calls (calls.py),
+    once per kinds of its arguments: one module's text."""
+    import calls
+    obj = read_f(path)
+    return calls.lift_all(obj, path)
 
 
 def load_module(path):
