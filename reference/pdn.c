@@ -1018,23 +1018,56 @@ static bool record_start(reader *rd, record *r, position *start)
     return true;
 }
 
-static void answer_record(reader *rd, record *r)
+/* A record replayed: where it started, each move as played and as read,
+ * where the replay stopped; played and how are the caller's to free. */
+typedef struct {
+    position start;
+    move *played;
+    unsigned *how;
+    replay rp;
+    bool ok;
+} replayed;
+
+/* Counts r and replays it into *out; false, with nothing allocated, if it
+ * is malformed (r->bad and its fault set). */
+static bool replay_record(reader *rd, record *r, replayed *out)
 {
     rd->t->records++;
-    position start;
-    if (r->bad || !check_game_type(rd->text, r) || !record_start(rd, r, &start)) {
+    if (r->bad || !check_game_type(rd->text, r) || !record_start(rd, r, &out->start))
+        return false;
+    out->played = allocate(r->nwords, sizeof *out->played);
+    out->how = allocate(r->nwords, sizeof *out->how);
+    script s = {r->words, r->nwords, rd->o->strict, 100000};
+    out->rp = (replay){.stop = 0};
+    out->ok = replay_from(&s, (game){out->start, 0}, 0, out->played, out->how, &out->rp);
+    rd->t->plies += (long)out->rp.stop;
+    for (size_t i = 0; i < out->rp.stop; i++)
+        count_readings(rd->t, out->how[i]);
+    return true;
+}
+
+/* The number of the move at ply `stop` (from 0) as the file wrote it, or,
+ * when it wrote none, the one it would have in parentheses: "(12...)". */
+static void move_number(const pdn_word *w, size_t stop, piece first, char out[32])
+{
+    if (w->number[0] != '\0')
+        snprintf(out, 32, "%s", w->number);
+    else
+        snprintf(out, 32, "(%zu%s)", (stop + (first == WHITE)) / 2 + 1, (stop + (first == WHITE)) % 2 ? "..." : ".");
+}
+
+static void answer_record(reader *rd, record *r)
+{
+    replayed rec;
+    if (!replay_record(rd, r, &rec)) {
         answer_error(rd, r);
         return;
     }
-    move *played = allocate(r->nwords, sizeof *played);
-    unsigned *how = allocate(r->nwords, sizeof *how);
-    script s = {r->words, r->nwords, rd->o->strict, 100000};
-    replay rp = {.stop = 0};
-    game g = {start, 0};
-    bool ok = replay_from(&s, g, 0, played, how, &rp);
-    rd->t->plies += (long)rp.stop;
-    for (size_t i = 0; i < rp.stop; i++)
-        count_readings(rd->t, how[i]);
+    position start = rec.start;
+    move *played = rec.played;
+    unsigned *how = rec.how;
+    replay rp = rec.rp;
+    bool ok = rec.ok;
     buffer b = {0};
     const char *text = rd->text;
     if (!rd->o->write) {
@@ -1083,11 +1116,7 @@ static void answer_record(reader *rd, record *r)
         rd->t->illegal++;
         const pdn_word *w = &r->words[rp.stop];
         char number[32];
-        if (w->number[0] != '\0')
-            snprintf(number, sizeof number, "%s", w->number);
-        else /* no number written: the one it would have */
-            snprintf(number, sizeof number, "(%zu%s)", (rp.stop + (start.turn == WHITE)) / 2 + 1,
-                     (rp.stop + (start.turn == WHITE)) % 2 ? "..." : ".");
+        move_number(w, rp.stop, start.turn, number);
         if (rd->o->write) {
             char comment[REASON_SIZE + 96];
             snprintf(comment, sizeof comment, "illegal: ply %zu, %s %.*s: %s", rp.stop + 1, number,
@@ -1128,6 +1157,70 @@ static bool slurp(FILE *in, buffer *b)
     return !ferror(in);
 }
 
+/* The records of a text, one after another: the tokens up to a result, or
+ * to a tag after movetext (which starts the next record: kept as pending). */
+typedef struct {
+    cursor c;
+    record r;
+    bool strict;
+    bool has_pending;
+    token pending;
+} splitter;
+
+static splitter splitter_of(const char *text, size_t len, bool strict)
+{
+    splitter s = {.c = {text, len, 0, 0, 1}, .strict = strict};
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
+        s.c.at = s.c.line_start = 3;
+    return s;
+}
+
+/* The next record of s into s->r; false when the text has no more. */
+static bool next_record(splitter *s)
+{
+    record *r = &s->r;
+    bool open = false;
+    token tk;
+    for (;;) {
+        if (s->has_pending)
+            tk = s->pending, s->has_pending = false;
+        else if (!next_token(&s->c, &tk))
+            return open;
+        if (open && tk.kind == T_TAG && r->in_movetext) {
+            s->pending = tk;
+            s->has_pending = true;
+            return true;
+        }
+        if (!open) {
+            reset(r, tk.line);
+            open = true;
+        }
+        switch (tk.kind) {
+        case T_TAG:
+            add_tag(r, &tk);
+            break;
+        case T_NUMBER:
+            r->in_movetext = true;
+            r->number_at = tk.at;
+            r->number_len = tk.len;
+            r->after_number = 0;
+            break;
+        case T_MOVE:
+            r->in_movetext = true;
+            add_word(r, s->c.text, &tk, s->strict);
+            break;
+        case T_RESULT:
+            r->result = result_index(s->c.text + tk.at, tk.len);
+            return true;
+        case T_BAD:
+            set_bad(r, tk.line, tk.col, tk.what);
+            break;
+        case T_END:
+            break;
+        }
+    }
+}
+
 int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_totals *t)
 {
     buffer file = {0};
@@ -1138,49 +1231,10 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
         rd.status = 1;
     }
     rd.text = file.text;
-    cursor c = {file.text, file.len, 0, 0, 1};
-    if (c.len >= 3 && memcmp(c.text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
-        c.at = c.line_start = 3;
-    record r = {0};
-    bool open = false;
-    token tk;
-    while (next_token(&c, &tk)) {
-        if (open && tk.kind == T_TAG && r.in_movetext) {
-            answer_record(&rd, &r);
-            open = false;
-        }
-        if (!open) {
-            reset(&r, tk.line);
-            open = true;
-        }
-        switch (tk.kind) {
-        case T_TAG:
-            add_tag(&r, &tk);
-            break;
-        case T_NUMBER:
-            r.in_movetext = true;
-            r.number_at = tk.at;
-            r.number_len = tk.len;
-            r.after_number = 0;
-            break;
-        case T_MOVE:
-            r.in_movetext = true;
-            add_word(&r, file.text, &tk, o->strict);
-            break;
-        case T_RESULT:
-            r.result = result_index(file.text + tk.at, tk.len);
-            answer_record(&rd, &r);
-            open = false;
-            break;
-        case T_BAD:
-            set_bad(&r, tk.line, tk.col, tk.what);
-            break;
-        case T_END:
-            break;
-        }
-    }
-    if (open)
-        answer_record(&rd, &r);
+    splitter s = splitter_of(file.text, file.len, o->strict);
+    while (next_record(&s))
+        answer_record(&rd, &s.r);
+    record r = s.r;
     free(r.tags);
     free(r.words);
     free(file.text);
