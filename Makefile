@@ -304,24 +304,94 @@ $(BUILD)/pdn_replay: tests/pdn_replay.c tests/bitboard.c tests/bitboard.h $(CC_S
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
 # ==================== lib: the rules for other C programs ====================
-# Every reference module but the CLI in one archive, with the headers they
-# need: linking notation.o alone would silently need line.o too.
-LIB_DIR := $(BUILD)/lib
-LIB_OBJ := $(sort $(REF_LIB) $(TALK_LIB) $(GAME_LIB))
+# reference/checkers.h is the library's one header (every name ck_ or CK_),
+# reference/checkers.c its interface over the rules.  The library's objects
+# are compiled apart (position-independent, hidden but what the header marks
+# CK_API, each function in a section of its own) and linked twice: into one
+# object whose only global names are the header's functions (ld -r keeps
+# what they reach, objcopy makes the rest local), the archive's one member;
+# and into the shared library, soname libcheckers.so.MAJOR.  The CLI's
+# commands are reached by nothing the header declares, so none is linked in.
+# The version is the header's CK_VERSION, written once.
+LIB_DIR     := $(BUILD)/lib
+LIB_SRC     := board rules line moves notation game pdn show fastgen perft checkers
+LIB_PIC     := $(LIB_SRC:%=$(LIB_DIR)/obj/%.o)
+LIB_FLAGS   := -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections
+LIB_VERSION := $(shell sed -n 's/^\#define CK_VERSION "\(.*\)"$$/\1/p' reference/checkers.h)
+LIB_SONAME  := libcheckers.so.$(firstword $(subst ., ,$(LIB_VERSION)))
+LIB_SO      := $(LIB_DIR)/libcheckers.so.$(LIB_VERSION)
+LIB_FILES   := $(LIB_DIR)/libcheckers.a $(LIB_SO) $(LIB_DIR)/include/checkers.h
 
 .PHONY: lib
-lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: build/lib/libcheckers.a and build/lib/include
+lib: ## the rules as a C library: build/lib/libcheckers.a, libcheckers.so and include/checkers.h
+	@$(NEEDS) lib
+	@$(SUBMAKE) files FILES="$(LIB_FILES)"
 
-$(LIB_DIR)/libcheckers.a: $(LIB_OBJ) reference/*.h
-	@mkdir -p "$(LIB_DIR)/include"
-	cp reference/*.h "$(LIB_DIR)/include/"
-	rm -f "$@" && ar rcs "$@" $(call q,$(LIB_OBJ))
+$(LIB_DIR)/obj/%.o: reference/%.c reference/*.h $(CC_STAMP)
+	@mkdir -p "$(@D)"
+	$(CC) $(CFLAGS) $(SAN) $(LIB_FLAGS) -c -o "$@" "$<"
 
-# tests/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
-$(BUILD)/lib_example: tests/lib_example.c $(LIB_DIR)/libcheckers.a
-	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a"
+# The names the library exports: the functions checkers.h declares CK_API.
+$(LIB_DIR)/symbols: reference/checkers.h
+	@mkdir -p "$(@D)"
+	sed -n 's/^CK_API .*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' "$<" > "$@"
 
-TEST_PROGRAMS += $(BUILD)/lib_example
+$(LIB_DIR)/checkers.o: $(LIB_PIC) $(LIB_DIR)/symbols
+	$(LD) -r --gc-sections $$(sed 's/^/-u /' "$(LIB_DIR)/symbols") -o "$@.tmp" $(call q,$(LIB_PIC))
+	objcopy --keep-global-symbols="$(LIB_DIR)/symbols" "$@.tmp" "$@"
+	rm -f "$@.tmp"
+
+$(LIB_DIR)/libcheckers.a: $(LIB_DIR)/checkers.o
+	rm -f "$@" && ar rcs "$@" "$<"
+
+$(LIB_SO): $(LIB_PIC)
+	$(CC) $(CFLAGS) $(SAN) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--gc-sections -o "$@" $(call q,$^)
+	ln -sf "$(@F)" "$(@D)/$(LIB_SONAME)"
+	ln -sf "$(LIB_SONAME)" "$(@D)/libcheckers.so"
+
+$(LIB_DIR)/include/checkers.h: reference/checkers.h
+	@mkdir -p "$(@D)"
+	cp "$<" "$@"
+
+# make install, make uninstall: GNU's PREFIX and DESTDIR, handed to the
+# shell through the environment so a prefix may hold any character.  The
+# pkg-config file names PREFIX (not DESTDIR: a staged install is moved to
+# PREFIX), escaped as pkg-config reads it.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+.PHONY: install uninstall install-files
+install: ## install checkers.h, libcheckers.a, libcheckers.so and checkers.pc under PREFIX (/usr/local), DESTDIR
+	@$(NEEDS) lib
+	@$(SUBMAKE) install-files
+
+install-files: export CK_PREFIX = $(PREFIX)
+install-files: export CK_DEST = $(DESTDIR)$(PREFIX)
+install-files: $(LIB_FILES)
+	@set -e; lib="$$CK_DEST/lib"; \
+	install -d "$$CK_DEST/include" "$$lib/pkgconfig"; \
+	install -m 644 "$(LIB_DIR)/include/checkers.h" "$$CK_DEST/include/checkers.h"; \
+	install -m 644 "$(LIB_DIR)/libcheckers.a" "$$lib/libcheckers.a"; \
+	install -m 755 "$(LIB_SO)" "$$lib/$(notdir $(LIB_SO))"; \
+	ln -sf "$(notdir $(LIB_SO))" "$$lib/$(LIB_SONAME)"; \
+	ln -sf "$(LIB_SONAME)" "$$lib/libcheckers.so"; \
+	prefix=$$(printf '%s' "$$CK_PREFIX" | sed 's/[^A-Za-z0-9_./+-]/\\&/g'); \
+	printf '%s\n' "prefix=$$prefix" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	    'Name: checkers' 'Description: English checkers rules: positions, moves, games, PDN records, perft' \
+	    'Version: $(LIB_VERSION)' 'Libs: -L$${libdir} -lcheckers' 'Libs.private: -pthread' 'Cflags: -I$${includedir}' \
+	    > "$$lib/pkgconfig/checkers.pc"; \
+	echo "installed checkers $(LIB_VERSION) in $$CK_DEST"
+
+uninstall: export CK_DEST = $(DESTDIR)$(PREFIX)
+uninstall: ## remove what make install installed (PREFIX, DESTDIR)
+	@lib="$$CK_DEST/lib"; rm -f "$$CK_DEST/include/checkers.h" "$$lib/libcheckers.a" "$$lib/$(notdir $(LIB_SO))" \
+	    "$$lib/$(LIB_SONAME)" "$$lib/libcheckers.so" "$$lib/pkgconfig/checkers.pc"
+
+# tests/lib_example.c, an engine of its own linked with the archive (the
+# README's examples run it; tests/library.bats builds it as users do).
+$(BUILD)/lib_example: tests/lib_example.c $(LIB_FILES)
+	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a" -pthread
+
+TEST_PROGRAMS += $(BUILD)/lib_example $(LIB_FILES)
 
 # ==================== verify: golf == reference, everywhere ====================
 # tests/verify.c linked with every matrix build of the golf: in each build

@@ -1245,6 +1245,129 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
     return rd.status;
 }
 
+/* ==================== Records one at a time ==================== */
+
+struct pdn_stream {
+    buffer file;
+    splitter split;
+    reader rd;
+    pdn_options o;
+    pdn_totals t;
+    replayed last;  /* the moves of the last record */
+    buffer strings; /* its tags' names and values */
+    pdn_tag *tags;
+    size_t tag_cap;
+};
+
+static pdn_stream *stream_of(buffer file, bool strict)
+{
+    pdn_stream *s = allocate(1, sizeof *s);
+    *s = (pdn_stream){.file = file, .o = {.strict = strict}};
+    s->split = splitter_of(file.text, file.len, strict);
+    s->rd = (reader){file.text, "", NULL, &s->o, &s->t, 0};
+    return s;
+}
+
+pdn_stream *pdn_stream_new(const char *text, size_t len, bool strict)
+{
+    buffer file = {0};
+    append(&file, text, len);
+    return stream_of(file, strict);
+}
+
+pdn_stream *pdn_stream_read(FILE *in, bool strict)
+{
+    buffer file = {0};
+    if (!slurp(in, &file)) {
+        free(file.text);
+        return NULL;
+    }
+    return stream_of(file, strict);
+}
+
+/* The record's tags into s->tags: each name and value NUL-terminated in
+ * s->strings, the value's escapes (\" and \\) undone. */
+static void copy_tags(pdn_stream *s, const record *r)
+{
+    const char *text = s->file.text;
+    s->strings.len = 0;
+    size_t *at = allocate(2 * r->ntags + 1, sizeof *at);
+    for (size_t i = 0; i < r->ntags; i++) {
+        const tag *g = &r->tags[i];
+        at[2 * i] = s->strings.len;
+        append(&s->strings, text + g->name_at, g->name_len);
+        append(&s->strings, "", 1);
+        at[2 * i + 1] = s->strings.len;
+        for (size_t j = 0; j < g->value_len; j++) {
+            if (text[g->value_at + j] == '\\' && j + 1 < g->value_len)
+                j++;
+            append(&s->strings, text + g->value_at + j, 1);
+        }
+        append(&s->strings, "", 1);
+    }
+    if (r->ntags > s->tag_cap) {
+        free(s->tags);
+        s->tag_cap = r->ntags;
+        s->tags = allocate(s->tag_cap, sizeof *s->tags);
+    }
+    for (size_t i = 0; i < r->ntags; i++) /* the strings are where they will stay */
+        s->tags[i] = (pdn_tag){s->strings.text + at[2 * i], s->strings.text + at[2 * i + 1]};
+    free(at);
+}
+
+bool pdn_stream_next(pdn_stream *s, pdn_record *out)
+{
+    free(s->last.played);
+    free(s->last.how);
+    s->last = (replayed){.played = NULL};
+    if (!next_record(&s->split))
+        return false;
+    record *r = &s->split.r;
+    *out = (pdn_record){.line = r->first_line};
+    bool replayed_ok = replay_record(&s->rd, r, &s->last);
+    out->number = s->t.records;
+    copy_tags(s, r);
+    out->tags = s->tags;
+    out->ntags = r->ntags;
+    if (!replayed_ok) {
+        out->verdict = PDN_MALFORMED;
+        out->bad_line = r->bad_line;
+        out->bad_col = r->bad_col;
+        snprintf(out->reason, sizeof out->reason, "%s", r->bad_what);
+        parse_fen("B:W21-32:B1-12", 14, 1, &out->start, (char[NOTATION_ERROR_SIZE]){0});
+        out->end = (game){out->start, 0};
+        return true;
+    }
+    const replay *rp = &s->last.rp;
+    out->start = s->last.start;
+    out->played = s->last.played;
+    out->plies = rp->stop;
+    out->end = rp->g;
+    out->verdict = s->last.ok ? PDN_LEGAL : PDN_ILLEGAL;
+    if (!s->last.ok) {
+        const pdn_word *w = &r->words[rp->stop];
+        move_number(w, rp->stop, out->start.turn, out->move_number);
+        out->move = s->file.text + w->at;
+        out->move_len = w->len;
+        snprintf(out->reason, sizeof out->reason, "%s", rp->reason);
+    }
+    return true;
+}
+
+void pdn_stream_free(pdn_stream *s)
+{
+    if (s == NULL)
+        return;
+    free(s->last.played);
+    free(s->last.how);
+    free(s->split.r.tags);
+    free(s->split.r.words);
+    free(s->file.text);
+    free(s->strings.text);
+    free(s->tags);
+    free(s);
+}
+
 void print_pdn_totals(const pdn_totals *t, FILE *out)
 {
     fprintf(out,

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "game.h"
 #include "moves.h"
 #include "notation.h"
 
@@ -73,6 +74,49 @@ void print_pdn_totals(const pdn_totals *t, FILE *out);
  * argv[0] being "pdn"; standard input when no file is named.  Prints the
  * totals (print_pdn_totals) on standard error; returns the exit status. */
 int pdn_command(int argc, const char *const argv[]);
+
+/* ==================== Records one at a time ==================== */
+
+/* A tag pair, both NUL-terminated, the value's escapes undone. */
+typedef struct {
+    const char *name, *value;
+} pdn_tag;
+
+typedef enum { PDN_LEGAL, PDN_ILLEGAL, PDN_MALFORMED } pdn_verdict;
+
+/* A record read and replayed: what its verdict line says, as data.  Its
+ * pointers belong to the stream, until the next record is read. */
+typedef struct {
+    long number, line;         /* from 1; the line where it starts */
+    const pdn_tag *tags;       /* in file order */
+    size_t ntags;
+    pdn_verdict verdict;
+    position start;            /* its [FEN], or the start */
+    const move *played;        /* every move, or those before the illegal one */
+    size_t plies;
+    game end;                  /* after the moves played */
+    char move_number[32];      /* illegal: the move's number, as run_pdn writes it */
+    const char *move;          /* illegal: the move as written (move_len bytes) */
+    size_t move_len;
+    long bad_line;             /* malformed: where */
+    int bad_col;
+    char reason[NOTATION_ERROR_SIZE + 32]; /* illegal or malformed: why */
+} pdn_record;
+
+/* The records of a PDN text, read and replayed one at a time, as run_pdn
+ * reads them (strict: no leniency). */
+typedef struct pdn_stream pdn_stream;
+
+/* A stream over a copy of text[0..len), or over all of in; NULL if reading
+ * in failed. */
+pdn_stream *pdn_stream_new(const char *text, size_t len, bool strict);
+pdn_stream *pdn_stream_read(FILE *in, bool strict);
+
+/* The next record into *r; false after the last.  "11-15 22-18 *" is one
+ * record, PDN_LEGAL, 2 plies. */
+bool pdn_stream_next(pdn_stream *s, pdn_record *r);
+
+void pdn_stream_free(pdn_stream *s);
 
 /* ==================== Moves of a position ==================== */
 

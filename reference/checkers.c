@@ -1,0 +1,371 @@
+/* checkers.c - the library's interface (checkers.h) over the readable
+ * rules: each ck_ function converts its arguments to the rules' own types
+ * and calls the module that answers it.  Nothing here decides a rule. */
+#include "checkers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "fastgen.h"
+#include "game.h"
+#include "moves.h"
+#include "notation.h"
+#include "pdn.h"
+#include "perft.h"
+#include "rules.h"
+
+/* The public sizes hold what the rules write, and the pieces and rules are
+ * the same numbers on both sides. */
+_Static_assert((int)CK_SQUARES == SQUARES && (int)CK_MAX_JUMPS == MAX_JUMPS, "the board's sizes");
+_Static_assert((int)CK_FEN_SIZE >= FEN_SIZE && (int)CK_MOVE_SIZE >= MOVE_TEXT_SIZE, "room for a FEN and a move");
+_Static_assert((int)CK_ERROR_SIZE >= NOTATION_ERROR_SIZE && (int)CK_ERROR_SIZE >= REASON_SIZE, "room for a message");
+_Static_assert((int)CK_COUNT_SIZE >= COUNT_TEXT_SIZE, "room for a count");
+_Static_assert((int)CK_EMPTY == EMPTY && (int)CK_BLACK == BLACK && (int)CK_WHITE == WHITE && (int)CK_KING == KING,
+               "the pieces");
+_Static_assert((int)CK_RULE_CHALLENGE == RULE_CHALLENGE && (int)CK_RULE_ENGLISH == RULE_ENGLISH, "the rules");
+
+const char *ck_version(void) { return CK_VERSION; }
+
+/* ==================== The rules' types and ours ==================== */
+
+static position position_in(const ck_position *p)
+{
+    position q = {empty_board(), (piece)p->turn};
+    for (int n = 1; n <= SQUARES; n++)
+        q.b.at[n] = (piece)p->at[n];
+    return q;
+}
+
+static ck_position position_out(const position *q)
+{
+    ck_position p = {{CK_EMPTY}, (ck_piece)q->turn};
+    for (int n = 1; n <= SQUARES; n++)
+        p.at[n] = (ck_piece)q->b.at[n];
+    return p;
+}
+
+static move move_in(const ck_move *m)
+{
+    move q = {m->from, m->n, {0}, {0}};
+    for (int i = 0; i < MAX_JUMPS; i++)
+        q.land[i] = m->land[i], q.over[i] = m->over[i];
+    return q;
+}
+
+static ck_move move_out(const move *q)
+{
+    ck_move m = {q->from, q->n, {0}, {0}};
+    for (int i = 0; i < MAX_JUMPS; i++)
+        m.land[i] = q->land[i], m.over[i] = q->over[i];
+    return m;
+}
+
+static ck_outcome outcome_out(outcome o)
+{
+    return o == BLACK_WINS ? CK_BLACK_WINS : o == WHITE_WINS ? CK_WHITE_WINS : o == DRAWN ? CK_DRAWN : CK_IN_PLAY;
+}
+
+/* A message into the caller's buffer, which may be NULL. */
+static void tell(char *err, const char *what)
+{
+    if (err)
+        snprintf(err, CK_ERROR_SIZE, "%s", what);
+}
+
+/* ==================== Positions ==================== */
+
+ck_position ck_start(void)
+{
+    position q;
+    parse_fen("B:W21-32:B1-12", 14, 1, &q, (char[NOTATION_ERROR_SIZE]){0});
+    return position_out(&q);
+}
+
+bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
+{
+    position q;
+    char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (!read_pdn_fen(fen, strlen(fen), 1, &q, why, note)) {
+        tell(err, why);
+        return false;
+    }
+    *pos = position_out(&q);
+    return true;
+}
+
+void ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE])
+{
+    position q = position_in(pos);
+    write_fen(&q, out);
+}
+
+static bool is_piece(ck_piece p)
+{
+    return p == CK_EMPTY || p == CK_BLACK || p == CK_WHITE || p == CK_BLACK_KING || p == CK_WHITE_KING;
+}
+
+/* Valid when every square holds a piece of ck_piece and the FEN it writes
+ * reads back as itself: parse_fen has every other rule of a position. */
+bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
+{
+    if (pos->turn != CK_BLACK && pos->turn != CK_WHITE) {
+        tell(err, "turn: neither CK_BLACK nor CK_WHITE");
+        return false;
+    }
+    for (int n = 1; n <= CK_SQUARES; n++)
+        if (!is_piece(pos->at[n])) {
+            char what[64];
+            snprintf(what, sizeof what, "square %d: %d is no ck_piece", n, (int)pos->at[n]);
+            tell(err, what);
+            return false;
+        }
+    char fen[FEN_SIZE], why[NOTATION_ERROR_SIZE];
+    position q = position_in(pos), back;
+    write_fen(&q, fen);
+    if (!parse_fen(fen, strlen(fen), 1, &back, why)) {
+        tell(err, why);
+        return false;
+    }
+    return true;
+}
+
+/* ==================== Moves ==================== */
+
+size_t ck_moves(const ck_position *pos, ck_move *out, size_t max)
+{
+    position q = position_in(pos);
+    move_list legal = {0};
+    side_moves(&q.b, q.turn, &legal);
+    for (size_t i = 0; i < legal.n && i < max; i++)
+        out[i] = move_out(&legal.at[i]);
+    size_t n = legal.n;
+    move_list_free(&legal);
+    return n;
+}
+
+void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE])
+{
+    move q = move_in(m);
+    write_move(&q, out);
+}
+
+void ck_play_move(ck_position *pos, const ck_move *m)
+{
+    position q = position_in(pos);
+    move r = move_in(m);
+    play_position(&q, &r);
+    *pos = position_out(&q);
+}
+
+/* Plays the move text[0..len) in g if it is legal; else false and why.
+ * column: where the text starts, for a malformed move's message. */
+static bool play_written(game *g, const char *text, size_t len, int column, char err[CK_ERROR_SIZE])
+{
+    written_move w;
+    char why[CK_ERROR_SIZE];
+    if (!parse_move(text, len, column, &w, why)) {
+        tell(err, why);
+        return false;
+    }
+    move_list legal = {0};
+    side_moves(&g->pos.b, g->pos.turn, &legal);
+    outcome o = game_outcome(g, &legal);
+    int found = -1;
+    if (o == DRAWN)
+        snprintf(why, sizeof why, "the game is over: drawn, as %d single moves passed without a man moving or a capture",
+                 g->quiet);
+    else if (o != IN_PLAY)
+        snprintf(why, sizeof why, "the game is over: %s has no move, and %s wins",
+                 g->pos.turn == WHITE ? "white" : "black", o == WHITE_WINS ? "white" : "black");
+    else
+        found = find_move(g, &legal, &w, why);
+    if (found >= 0)
+        game_play(g, &legal.at[found]);
+    else
+        tell(err, why);
+    move_list_free(&legal);
+    return found >= 0;
+}
+
+bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
+{
+    game g = {position_in(pos), 0};
+    if (!play_written(&g, move, strlen(move), 1, reason))
+        return false;
+    *pos = position_out(&g.pos);
+    return true;
+}
+
+/* ==================== Games ==================== */
+
+static game game_in(const ck_game *g) { return (game){position_in(&g->pos), g->quiet}; }
+
+ck_outcome ck_outcome_of(const ck_game *g)
+{
+    game q = game_in(g);
+    move_list legal = {0};
+    side_moves(&q.pos.b, q.pos.turn, &legal);
+    outcome o = game_outcome(&q, &legal);
+    move_list_free(&legal);
+    return outcome_out(o);
+}
+
+size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
+{
+    game q = game_in(g);
+    size_t number = 0, at = 0, len;
+    for (;; at += len) {
+        at += strspn(moves + at, " ");
+        len = strcspn(moves + at, " ");
+        if (len == 0)
+            break;
+        number++;
+        if (!play_written(&q, moves + at, len, (int)at + 1, reason))
+            break;
+    }
+    g->pos = position_out(&q.pos);
+    g->quiet = q.quiet;
+    return len == 0 ? 0 : number;
+}
+
+/* ==================== Perft ==================== */
+
+struct ck_table {
+    perft_table *t;
+};
+
+ck_table *ck_table_new(size_t mib)
+{
+    if (mib == 0 || mib > (size_t)1 << 20)
+        return NULL;
+    ck_table *t = malloc(sizeof *t);
+    if (t == NULL)
+        return NULL;
+    t->t = perft_table_new(mib * ((size_t)1 << 20) / 32);
+    if (t->t == NULL) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ck_table_free(ck_table *t)
+{
+    if (t == NULL)
+        return;
+    perft_table_free(t->t);
+    free(t);
+}
+
+bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count)
+{
+    if (depth < 0 || depth > 64 || threads < 1 || threads > 1024)
+        return false;
+    position q = position_in(pos);
+    fastpos p = fastpos_of(&q);
+    perft_count c = perft_tree(&p, depth, t ? t->t : NULL, threads);
+    if (c == PERFT_COUNT_MAX)
+        return false;
+    count->high = (uint64_t)(c >> 64);
+    count->low = (uint64_t)c;
+    return true;
+}
+
+void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
+{
+    write_count((perft_count)c.high << 64 | c.low, out);
+}
+
+/* ==================== PDN files ==================== */
+
+/* The stream, and the record's moves and tags in our types. */
+struct ck_pdn {
+    pdn_stream *s;
+    ck_move *moves;
+    size_t cap;
+    ck_tag *tags;
+    size_t tag_cap;
+};
+
+static ck_pdn *pdn_of(pdn_stream *s)
+{
+    if (s == NULL)
+        return NULL;
+    ck_pdn *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        pdn_stream_free(s);
+    else
+        p->s = s;
+    return p;
+}
+
+ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict) { return pdn_of(pdn_stream_new(text, len, strict)); }
+
+ck_pdn *ck_pdn_open_file(FILE *in, bool strict) { return pdn_of(pdn_stream_read(in, strict)); }
+
+bool ck_pdn_next(ck_pdn *p, ck_record *r)
+{
+    pdn_record q;
+    if (!pdn_stream_next(p->s, &q))
+        return false;
+    if (q.plies > p->cap) {
+        ck_move *bigger = realloc(p->moves, q.plies * sizeof *bigger);
+        if (bigger == NULL)
+            return false;
+        p->moves = bigger;
+        p->cap = q.plies;
+    }
+    for (size_t i = 0; i < q.plies; i++)
+        p->moves[i] = move_out(&q.played[i]);
+    if (q.ntags > p->tag_cap) {
+        ck_tag *bigger = realloc(p->tags, q.ntags * sizeof *bigger);
+        if (bigger == NULL)
+            return false;
+        p->tags = bigger;
+        p->tag_cap = q.ntags;
+    }
+    for (size_t i = 0; i < q.ntags; i++)
+        p->tags[i] = (ck_tag){q.tags[i].name, q.tags[i].value};
+    *r = (ck_record){
+        .number = q.number,
+        .line = q.line,
+        .tags = p->tags,
+        .ntags = q.ntags,
+        .verdict = q.verdict == PDN_LEGAL ? CK_RECORD_LEGAL : q.verdict == PDN_ILLEGAL ? CK_RECORD_ILLEGAL
+                                                                                      : CK_RECORD_MALFORMED,
+        .start = position_out(&q.start),
+        .moves = p->moves,
+        .plies = q.plies,
+        .end = {position_out(&q.end.pos), q.end.quiet},
+        .ply = q.verdict == PDN_ILLEGAL ? q.plies + 1 : 0,
+        .error_line = q.bad_line,
+        .error_column = q.bad_col,
+    };
+    r->outcome = ck_outcome_of(&r->end);
+    snprintf(r->number_text, sizeof r->number_text, "%s", q.move_number);
+    snprintf(r->move, sizeof r->move, "%.*s", (int)(q.move_len < CK_MOVE_SIZE - 1 ? q.move_len : CK_MOVE_SIZE - 1),
+             q.move ? q.move : "");
+    snprintf(r->reason, sizeof r->reason, "%s", q.reason);
+    return true;
+}
+
+void ck_pdn_close(ck_pdn *p)
+{
+    if (p == NULL)
+        return;
+    pdn_stream_free(p->s);
+    free(p->moves);
+    free(p->tags);
+    free(p);
+}
+
+/* ==================== The challenge's question ==================== */
+
+bool ck_is_legal(const ck_position *pos, int from, int to, ck_rule r)
+{
+    if (!on_board(from) || !on_board(to))
+        return false;
+    position q = position_in(pos);
+    return is_legal(&q.b, from, to, r == CK_RULE_ENGLISH ? RULE_ENGLISH : RULE_CHALLENGE);
+}
