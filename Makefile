@@ -331,12 +331,20 @@ $(LIB_DIR)/obj/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	@mkdir -p "$(@D)"
 	$(CC) $(CFLAGS) $(SAN) $(LIB_FLAGS) -c -o "$@" "$<"
 
-# The names the library exports: the functions checkers.h declares CK_API.
+# The names the library exports: the functions checkers.h declares CK_API,
+# each with the prefix (else the build stops, naming it).  The shared
+# library's version script says the same: these global, all else local.
 $(LIB_DIR)/symbols: reference/checkers.h
 	@mkdir -p "$(@D)"
-	sed -n 's/^CK_API .*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' "$<" > "$@"
+	sed -n 's/^CK_API .*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' "$<" > "$@.tmp"
+	@if grep -v '^ck_' "$@.tmp" > "$@.bad"; then \
+	    echo "$<: every name of the library starts with ck_, not: $$(tr '\n' ' ' < "$@.bad")" >&2; rm -f "$@.tmp" "$@.bad"; exit 1; fi
+	@rm -f "$@.bad" && mv "$@.tmp" "$@"
 
-$(LIB_DIR)/checkers.o: $(LIB_PIC) $(LIB_DIR)/symbols
+$(LIB_DIR)/exports.map: $(LIB_DIR)/symbols
+	{ echo '{ global:'; sed 's/$$/;/' "$<"; echo 'local: *; };'; } > "$@"
+
+$(LIB_DIR)/checkers.o: $(LIB_DIR)/symbols $(LIB_PIC)
 	$(LD) -r --gc-sections $$(sed 's/^/-u /' "$(LIB_DIR)/symbols") -o "$@.tmp" $(call q,$(LIB_PIC))
 	objcopy --keep-global-symbols="$(LIB_DIR)/symbols" "$@.tmp" "$@"
 	rm -f "$@.tmp"
@@ -344,8 +352,9 @@ $(LIB_DIR)/checkers.o: $(LIB_PIC) $(LIB_DIR)/symbols
 $(LIB_DIR)/libcheckers.a: $(LIB_DIR)/checkers.o
 	rm -f "$@" && ar rcs "$@" "$<"
 
-$(LIB_SO): $(LIB_PIC)
-	$(CC) $(CFLAGS) $(SAN) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--gc-sections -o "$@" $(call q,$^)
+$(LIB_SO): $(LIB_PIC) $(LIB_DIR)/exports.map
+	$(CC) $(CFLAGS) $(SAN) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--gc-sections \
+	    -Wl,--version-script="$(LIB_DIR)/exports.map" -o "$@" $(call q,$(LIB_PIC))
 	ln -sf "$(@F)" "$(@D)/$(LIB_SONAME)"
 	ln -sf "$(LIB_SONAME)" "$(@D)/libcheckers.so"
 
