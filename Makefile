@@ -480,7 +480,7 @@ PROVE_REF_LEVEL := -O1
 PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
 # The reference's sources but its CLI, and the shim: IR only for what the
 # shim calls is ever read.
-PROVE_REF_SRC   := $(filter-out reference/main.c reference/fastgen.c reference/perft.c,$(wildcard reference/*.c))
+PROVE_REF_SRC   := $(filter-out reference/main.c reference/fastgen.c reference/perft.c reference/checkers.c,$(wildcard reference/*.c))
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
