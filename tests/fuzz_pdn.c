@@ -7,7 +7,8 @@
  * lines disagree, when --notes or --plies change the verdicts, when a
  * lenient reading refuses what the strict one accepts, when a record written
  * back (--write) does not read again to the same verdict and final position,
- * or when a FEN read leniently does not read back canonically as itself.
+ * when the records read one at a time (pdn_stream) are not run_pdn's, or
+ * when a FEN read leniently does not read back canonically as itself.
  * `make fuzz-pdn` runs it; tests/pdn.bats a short run. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
 #include <stdint.h>
@@ -94,6 +95,39 @@ static size_t count_lines(const char *v, const char *prefix)
     return n;
 }
 
+/* The records one at a time (pdn_stream, the library's reader) against
+ * run_pdn's lines: as many records, the same verdicts, the same final
+ * position of each legal one; every tag a string. */
+static void check_stream(const char *text, size_t len, const char *lines, size_t lines_len)
+{
+    char *legal = verdicts(lines, lines_len, true), *lines_all = verdicts(lines, lines_len, false), *all = lines_all;
+    size_t cap = 2 * lines_len + 2, at = 0, records = 0;
+    char *mine = calloc(cap, 1);
+    require(mine != NULL, "out of memory");
+    pdn_stream *s = pdn_stream_new(text, len, false);
+    pdn_record r;
+    static const char *const kinds[] = {"legal ", "illegal ", "error "};
+    while (pdn_stream_next(s, &r)) {
+        for (size_t i = 0; i < r.ntags; i++)
+            require(strlen(r.tags[i].name) > 0 && strlen(r.tags[i].value) < len + 1, "a tag that is no string");
+        require(r.number == (long)++records, "records numbered out of turn");
+        require(!strncmp(all, kinds[r.verdict], strlen(kinds[r.verdict])), "a verdict that is not run_pdn's");
+        all = strchr(all, '\n') + 1;
+        if (r.verdict == PDN_LEGAL) {
+            char fen[FEN_SIZE];
+            write_fen(&r.end.pos, fen);
+            require(at + strlen(fen) + 8 < cap, "more legal records than run_pdn's lines");
+            at += (size_t)snprintf(mine + at, cap - at, "legal %s\n", fen);
+        }
+    }
+    pdn_stream_free(s);
+    require(*all == '\0', "fewer records than run_pdn's");
+    require(!strcmp(mine, legal), "a legal record's final position that is not run_pdn's");
+    free(mine);
+    free(legal);
+    free(lines_all);
+}
+
 static void check_pdn(const char *text, size_t len)
 {
     pdn_totals t = {0};
@@ -104,6 +138,7 @@ static void check_pdn(const char *text, size_t len)
     int status = pdn_on(text, len, &plain, &a, &al, &t);
     char *va = verdicts(a, al, false);
     require(status == (count_lines(va, "error ") > 0 ? 2 : 0), "an exit status that does not match the error lines");
+    check_stream(text, len, a, al);
     pdn_on(text, len, &extra, &b, &bl, &t);
     char *vb = verdicts(b, bl, false);
     require(!strcmp(va, vb), "--notes --plies change the verdicts");
