@@ -304,27 +304,33 @@ ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict) { return pdn_of(p
 
 ck_pdn *ck_pdn_open_file(FILE *in, bool strict) { return pdn_of(pdn_stream_read(in, strict)); }
 
+/* array (of *cap elements of size bytes) with room for n, or NULL if there
+ * is no memory for it (array is left as it was). */
+static void *with_room(void *array, size_t *cap, size_t n, size_t size)
+{
+    if (n <= *cap)
+        return array;
+    void *bigger = realloc(array, n * size);
+    if (bigger != NULL)
+        *cap = n;
+    return bigger;
+}
+
 bool ck_pdn_next(ck_pdn *p, ck_record *r)
 {
     pdn_record q;
     if (!pdn_stream_next(p->s, &q))
         return false;
-    if (q.plies > p->cap) {
-        ck_move *bigger = realloc(p->moves, q.plies * sizeof *bigger);
-        if (bigger == NULL)
-            return false;
-        p->moves = bigger;
-        p->cap = q.plies;
-    }
+    ck_move *moves = with_room(p->moves, &p->cap, q.plies, sizeof *moves);
+    if (moves == NULL && q.plies > 0)
+        return false;
+    p->moves = moves;
+    ck_tag *tags = with_room(p->tags, &p->tag_cap, q.ntags, sizeof *tags);
+    if (tags == NULL && q.ntags > 0)
+        return false;
+    p->tags = tags;
     for (size_t i = 0; i < q.plies; i++)
         p->moves[i] = move_out(&q.played[i]);
-    if (q.ntags > p->tag_cap) {
-        ck_tag *bigger = realloc(p->tags, q.ntags * sizeof *bigger);
-        if (bigger == NULL)
-            return false;
-        p->tags = bigger;
-        p->tag_cap = q.ntags;
-    }
     for (size_t i = 0; i < q.ntags; i++)
         p->tags[i] = (ck_tag){q.tags[i].name, q.tags[i].value};
     *r = (ck_record){
