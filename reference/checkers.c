@@ -14,6 +14,8 @@
 #include "pdn.h"
 #include "perft.h"
 #include "rules.h"
+#include "table.h"
+#include "text.h"
 
 /* The public sizes hold what the rules write, and the pieces and rules are
  * the same numbers on both sides. */
@@ -86,7 +88,7 @@ bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
 {
     position q;
     char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (!read_pdn_fen(fen, strlen(fen), 1, &q, why, note)) {
+    if (!read_fen(fen, strlen(fen), 1, &q, why, note)) {
         tell(err, why);
         return false;
     }
@@ -279,30 +281,55 @@ void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
 
 /* ==================== PDN files ==================== */
 
-/* The stream, and the record's moves and tags in our types. */
+/* The text and pdn.h's reader over it; the last record's replay, its moves
+ * in our types, its tags as strings. */
 struct ck_pdn {
-    pdn_stream *s;
+    buffer text;
+    pdn_reader *reader;
+    bool strict;
+    long records;
+    pdn_replay replay;
     ck_move *moves;
-    size_t cap;
+    size_t move_cap;
+    buffer strings;
     ck_tag *tags;
     size_t tag_cap;
 };
 
-static ck_pdn *pdn_of(pdn_stream *s)
+static ck_pdn *pdn_over(buffer text, bool strict)
 {
-    if (s == NULL)
-        return NULL;
     ck_pdn *p = calloc(1, sizeof *p);
-    if (p == NULL)
-        pdn_stream_free(s);
-    else
-        p->s = s;
+    if (p == NULL) {
+        free(text.text);
+        return NULL;
+    }
+    p->text = text;
+    p->strict = strict;
+    p->reader = pdn_reader_new(text.text, text.len, strict);
     return p;
 }
 
-ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict) { return pdn_of(pdn_stream_new(text, len, strict)); }
+ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
+{
+    buffer b = {0};
+    append(&b, text, len);
+    return pdn_over(b, strict);
+}
 
-ck_pdn *ck_pdn_open_file(FILE *in, bool strict) { return pdn_of(pdn_stream_read(in, strict)); }
+ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
+{
+    buffer b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+        append(&b, chunk, n);
+    append(&b, "", 0);
+    if (ferror(in)) {
+        free(b.text);
+        return NULL;
+    }
+    return pdn_over(b, strict);
+}
 
 /* array (of *cap elements of size bytes) with room for n, or NULL if there
  * is no memory for it (array is left as it was). */
@@ -316,43 +343,81 @@ static void *with_room(void *array, size_t *cap, size_t n, size_t size)
     return bigger;
 }
 
-bool ck_pdn_next(ck_pdn *p, ck_record *r)
+/* r's tags into p->tags: each name and value NUL-terminated in p->strings,
+ * the value's escapes (\" and \\) undone.  False if there is no memory. */
+static bool copy_tags(ck_pdn *p, const pdn_record *r)
 {
-    pdn_record q;
-    if (!pdn_stream_next(p->s, &q))
-        return false;
-    ck_move *moves = with_room(p->moves, &p->cap, q.plies, sizeof *moves);
-    if (moves == NULL && q.plies > 0)
-        return false;
-    p->moves = moves;
-    ck_tag *tags = with_room(p->tags, &p->tag_cap, q.ntags, sizeof *tags);
-    if (tags == NULL && q.ntags > 0)
+    const char *text = p->text.text;
+    ck_tag *tags = with_room(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
+    if (tags == NULL && r->ntags > 0)
         return false;
     p->tags = tags;
-    for (size_t i = 0; i < q.plies; i++)
-        p->moves[i] = move_out(&q.played[i]);
-    for (size_t i = 0; i < q.ntags; i++)
-        p->tags[i] = (ck_tag){q.tags[i].name, q.tags[i].value};
-    *r = (ck_record){
-        .number = q.number,
-        .line = q.line,
-        .tags = p->tags,
-        .ntags = q.ntags,
-        .verdict = q.verdict == PDN_LEGAL ? CK_RECORD_LEGAL : q.verdict == PDN_ILLEGAL ? CK_RECORD_ILLEGAL
-                                                                                      : CK_RECORD_MALFORMED,
-        .start = position_out(&q.start),
-        .moves = p->moves,
-        .plies = q.plies,
-        .end = {position_out(&q.end.pos), q.end.quiet},
-        .ply = q.verdict == PDN_ILLEGAL ? q.plies + 1 : 0,
-        .error_line = q.bad_line,
-        .error_column = q.bad_col,
-    };
-    r->outcome = ck_outcome_of(&r->end);
-    snprintf(r->number_text, sizeof r->number_text, "%s", q.move_number);
-    snprintf(r->move, sizeof r->move, "%.*s", (int)(q.move_len < CK_MOVE_SIZE - 1 ? q.move_len : CK_MOVE_SIZE - 1),
-             q.move ? q.move : "");
-    snprintf(r->reason, sizeof r->reason, "%s", q.reason);
+    p->strings.len = 0;
+    for (size_t i = 0; i < r->ntags; i++) {
+        const pdn_tag *g = &r->tags[i];
+        append(&p->strings, text + g->name_at, g->name_len);
+        append(&p->strings, "", 1);
+        for (size_t j = 0; j < g->value_len; j++) {
+            if (text[g->value_at + j] == '\\' && j + 1 < g->value_len)
+                j++;
+            append(&p->strings, text + g->value_at + j, 1);
+        }
+        append(&p->strings, "", 1);
+    }
+    const char *at = p->strings.text; /* where the strings stay, once all are in */
+    for (size_t i = 0; i < r->ntags; i++) {
+        p->tags[i].name = at;
+        at += strlen(at) + 1;
+        p->tags[i].value = at;
+        at += strlen(at) + 1;
+    }
+    return true;
+}
+
+bool ck_pdn_next(ck_pdn *p, ck_record *out)
+{
+    pdn_record *r;
+    pdn_replay_free(&p->replay);
+    p->replay = (pdn_replay){.played = NULL};
+    if (!pdn_reader_next(p->reader, &r))
+        return false;
+    position start;
+    char note[FEN_NOTE_SIZE];
+    *out = (ck_record){.line = r->first_line, .number = ++p->records};
+    if (!copy_tags(p, r))
+        return false;
+    out->tags = p->tags;
+    out->ntags = r->ntags;
+    if (r->bad || !pdn_start(p->text.text, r, &start, note)) {
+        out->verdict = CK_RECORD_MALFORMED;
+        out->start = out->end.pos = ck_start();
+        out->error_line = r->bad_line;
+        out->error_column = r->bad_col;
+        snprintf(out->reason, sizeof out->reason, "%s", r->bad_what);
+        return true;
+    }
+    pdn_replay_record(r, &start, p->strict, &p->replay);
+    const pdn_replay *rp = &p->replay;
+    ck_move *moves = with_room(p->moves, &p->move_cap, rp->stop, sizeof *moves);
+    if (moves == NULL && rp->stop > 0)
+        return false;
+    p->moves = moves;
+    for (size_t i = 0; i < rp->stop; i++)
+        p->moves[i] = move_out(&rp->played[i]);
+    out->verdict = rp->ok ? CK_RECORD_LEGAL : CK_RECORD_ILLEGAL;
+    out->start = position_out(&start);
+    out->moves = p->moves;
+    out->plies = rp->stop;
+    out->end = (ck_game){position_out(&rp->end.pos), rp->end.quiet};
+    out->outcome = ck_outcome_of(&out->end);
+    if (!rp->ok) {
+        const pdn_word *w = &r->words[rp->stop];
+        out->ply = rp->stop + 1;
+        pdn_move_number(w, rp->stop, start.turn, out->number_text);
+        snprintf(out->move, sizeof out->move, "%.*s", (int)(w->len < CK_MOVE_SIZE - 1 ? w->len : CK_MOVE_SIZE - 1),
+                 p->text.text + w->at);
+        snprintf(out->reason, sizeof out->reason, "%s", rp->reason);
+    }
     return true;
 }
 
@@ -360,8 +425,11 @@ void ck_pdn_close(ck_pdn *p)
 {
     if (p == NULL)
         return;
-    pdn_stream_free(p->s);
+    pdn_reader_free(p->reader);
+    pdn_replay_free(&p->replay);
+    free(p->text.text);
     free(p->moves);
+    free(p->strings.text);
     free(p->tags);
     free(p);
 }

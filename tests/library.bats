@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The rules as a C library, used as an engine author would: `make install`
-# into a prefix, an engine with names of its own (tests/lib_example.c)
+# into a prefix, an engine with names of its own (tests/oracles/lib_example.c)
 # built through pkg-config, linked with every object of the archive and,
 # apart, with the shared library, and its answers held to the CLI's.
 
@@ -23,7 +23,7 @@ setup() {
 # substituted before the shell reads it (its escapes keep a path with a
 # space one word).
 readme_build_line() {
-    grep -m 1 '^cc -o engine tests/lib_example.c \$(pkg-config --cflags --libs checkers)$' "$ROOT/reference/README.md"
+    grep -m 1 '^cc -o engine tests/oracles/lib_example.c \$(pkg-config --cflags --libs checkers)$' "$ROOT/reference/README.md"
 }
 
 # build_shared PREFIX OUT: the engine, as the README builds it, against the
@@ -34,7 +34,7 @@ build_shared() {
     flags=$(PKG_CONFIG_PATH="$1/lib/pkgconfig" pkg-config --cflags --libs checkers) || fail "pkg-config: no checkers"
     line=${line//'$(pkg-config --cflags --libs checkers)'/$flags}
     line=${line/'-o engine'/-o '"$2"'}
-    mkdir -p tests && cp "$ROOT/tests/lib_example.c" tests/
+    mkdir -p tests/oracles && cp "$ROOT/tests/oracles/lib_example.c" tests/oracles/
     # shellcheck disable=SC2086 # SAN: several flags, or none
     eval "$line $SAN"
 }
@@ -46,7 +46,7 @@ build_static() {
     local cflags libs
     cflags=$(PKG_CONFIG_PATH="$1/lib/pkgconfig" pkg-config --cflags checkers) &&
         libs=$(PKG_CONFIG_PATH="$1/lib/pkgconfig" pkg-config --static --libs checkers) || fail "pkg-config: no checkers"
-    eval "\"${CC:-gcc}\" -std=c11 $SAN -o \"\$2\" \"\$ROOT/tests/lib_example.c\" $cflags \
+    eval "\"${CC:-gcc}\" -std=c11 $SAN -o \"\$2\" \"\$ROOT/tests/oracles/lib_example.c\" $cflags \
         -Wl,--whole-archive -Wl,-Bstatic $libs -Wl,-Bdynamic -Wl,--no-whole-archive"
 }
 
@@ -76,7 +76,7 @@ same_answers() {
 
 # Records of every verdict: the real sample, and faults of each kind.
 records() {
-    { cat "$ROOT/tests/pdn/forms.pdn" "$ROOT/tests/pdn/tinsley-sample.pdn"
+    { cat "$ROOT/tests/fixtures/pdn/forms.pdn" "$ROOT/tests/fixtures/pdn/tinsley-sample.pdn"
       printf '[Event "illegal"]\n1. 11-15 22-18 2. 15x22 25x18 3. 12-16 *\n'
       printf '[Black "A \\"quoted\\" name"]\n[FEN "W:W5:B1"]\n5-1 *\n'
       printf '[GameType "22"]\n1. 11-15 *\n[FEN "B:W5:B5"]\n1. 5-9 *\n11-15 22-18 (2. 15-19) 1118 *\n'
@@ -240,10 +240,10 @@ EOF
 
 @test "make install refuses a header that declares a name without the prefix, naming it" {
     local copy="$BATS_TEST_TMPDIR/copy"
-    mkdir -p "$copy/tests" "$copy/golf"
+    mkdir -p "$copy/tests/tools" "$copy/golf"
     cp -R "$ROOT/reference" "$ROOT/Makefile" "$copy/"
     cp "$ROOT/golf/flags" "$copy/golf/"
-    cp "$ROOT/tests/needs" "$copy/tests/"
+    cp "$ROOT/tests/tools/needs" "$copy/tests/tools/"
     sed -i 's|^CK_API const char \*ck_version(void);$|&\nCK_API bool on_board(int n);|' "$copy/reference/checkers.h"
     grep -q '^CK_API bool on_board(int n);$' "$copy/reference/checkers.h" || fail "the plant did not take"
     run make -s -C "$copy" BUILD=b install PREFIX="$BATS_TEST_TMPDIR/p"
