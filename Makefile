@@ -145,14 +145,14 @@ CC_STAMP := $(STAMPS)/cc
 # command line (main.c, and the table of commands and a file per command
 # where there are: only build/reference links them), and REF_PERFT, perft's
 # engine (its table and threads: the CLI and movegen link it; the rules'
-# objects and the proof leave it out); and REF_API, checkers.c, the C
+# objects and the proof leave it out); and REF_API, library.c, the C
 # library's interface over all of them but the CLI (CK_SRC: make lib).
 # Every list of reference objects below is derived from these; the tests
 # ask make for them (make -s print-VAR).
 REF_SRC    := $(wildcard reference/*.c)
 REF_CLI    := $(wildcard reference/main.c reference/command.c reference/cmd_*.c)
 REF_PERFT  := $(wildcard reference/perft.c reference/fastgen.c reference/table.c)
-REF_API    := reference/checkers.c
+REF_API    := reference/library.c
 LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT) $(REF_API),$(REF_SRC))
 ENGINE_SRC := $(filter-out $(REF_CLI) $(REF_API),$(REF_SRC))
 CK_SRC     := $(ENGINE_SRC) $(REF_API)
@@ -324,7 +324,7 @@ TEST_PROGRAMS += $(BUILD)/pdn_replay
 
 # ==================== lib: the rules for other C programs ====================
 # reference/checkers.h is the library's one header (every name ck_ or CK_),
-# reference/checkers.c its interface over the rules.  The library's objects
+# reference/library.c its functions over the rules.  The library's objects
 # are compiled apart (position-independent, hidden but what the header marks
 # CK_API, each function in a section of its own) and linked twice: into one
 # object whose only global names are the header's functions (ld -r keeps

@@ -1,4 +1,4 @@
-/* checkers.c - the library's interface (checkers.h) over the readable
+/* library.c - the library's interface (checkers.h) over the readable
  * rules: each ck_ function converts its arguments to the rules' own types
  * and calls the module that answers it.  Nothing here decides a rule. */
 #include "checkers.h"
