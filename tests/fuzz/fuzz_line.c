@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "explain.h"
 #include "cmd_game.h"
+#include "explain.h"
 #include "game.h"
 #include "line.h"
 #include "notation.h"

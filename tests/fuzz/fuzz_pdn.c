@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
 #include "cmd_moves.h"
+#include "notation.h"
 #include "pdn_answer.h"
 
 static void require(int ok, const char *what)
