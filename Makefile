@@ -143,15 +143,20 @@ CC_STAMP := $(STAMPS)/cc
 # CLI, the library, the unit tests, the fuzzers and the proof's IR with no
 # edit here.  Two lists name the files that are not rules: REF_CLI, the
 # command line (main.c, and the table of commands and a file per command
-# where there are: only build/reference links them), and REF_PERFT, perft's
-# engine (its table and threads: the CLI and movegen link it; the library
-# and the proof leave it out).  Every list of reference objects below is
-# derived from these; the tests ask make for them (make -s print-VAR).
+# where there are: only build/reference links them, and the tests that drive
+# a command's batch its file), and REF_PERFT, perft's
+# engine (its table and threads: the CLI and movegen link it; the rules'
+# objects and the proof leave it out); and REF_API, library.c, the C
+# library's interface over all of them but the CLI (CK_SRC: make lib).
+# Every list of reference objects below is derived from these; the tests
+# ask make for them (make -s print-VAR).
 REF_SRC    := $(wildcard reference/*.c)
 REF_CLI    := $(wildcard reference/main.c reference/command.c reference/cmd_*.c)
 REF_PERFT  := $(wildcard reference/perft.c reference/fastgen.c reference/table.c)
-LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT),$(REF_SRC))
-ENGINE_SRC := $(filter-out $(REF_CLI),$(REF_SRC))
+REF_API    := reference/library.c
+LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT) $(REF_API),$(REF_SRC))
+ENGINE_SRC := $(filter-out $(REF_CLI) $(REF_API),$(REF_SRC))
+CK_SRC     := $(ENGINE_SRC) $(REF_API)
 # ref_obj DIR,SOURCES: the objects of reference SOURCES, built in DIR.
 ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
 LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
@@ -319,24 +324,102 @@ $(BUILD)/pdn_replay: tests/oracles/pdn_replay.c tests/oracles/bitboard.c tests/o
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
 # ==================== lib: the rules for other C programs ====================
-# Every reference module but the CLI and perft (LIB_OBJ) in one archive,
-# with the headers they need: linking notation.o alone would silently need
-# line.o too.
-LIB_DIR := $(BUILD)/lib
+# reference/checkers.h is the library's one header (every name ck_ or CK_),
+# reference/library.c its functions over the rules.  The library's objects
+# are compiled apart (position-independent, hidden but what the header marks
+# CK_API, each function in a section of its own) and linked twice: into one
+# object whose only global names are the header's functions (ld -r keeps
+# what they reach, objcopy makes the rest local), the archive's one member;
+# and into the shared library, soname libcheckers.so.MAJOR.  The CLI's
+# commands are reached by nothing the header declares, so none is linked in.
+# The version is the header's CK_VERSION, written once.
+LIB_DIR     := $(BUILD)/lib
+LIB_PIC     := $(call ref_obj,$(LIB_DIR)/obj,$(CK_SRC))
+LIB_FLAGS   := -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections
+LIB_VERSION := $(shell sed -n 's/^\#define CK_VERSION "\(.*\)"$$/\1/p' reference/checkers.h)
+LIB_SONAME  := libcheckers.so.$(firstword $(subst ., ,$(LIB_VERSION)))
+LIB_SO      := $(LIB_DIR)/libcheckers.so.$(LIB_VERSION)
+LIB_FILES   := $(LIB_DIR)/libcheckers.a $(LIB_SO) $(LIB_DIR)/include/checkers.h
 
 .PHONY: lib
-lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: build/lib/libcheckers.a and build/lib/include
+lib: ## the rules as a C library: build/lib/libcheckers.a, libcheckers.so and include/checkers.h
+	@$(NEEDS) lib
+	@$(SUBMAKE) files FILES="$(LIB_FILES)"
 
-$(LIB_DIR)/libcheckers.a: $(LIB_OBJ) reference/*.h
-	@mkdir -p "$(LIB_DIR)/include"
-	cp reference/*.h "$(LIB_DIR)/include/"
-	rm -f "$@" && ar rcs "$@" $(call q,$(LIB_OBJ))
+$(LIB_DIR)/obj/%.o: reference/%.c reference/*.h $(CC_STAMP)
+	@mkdir -p "$(@D)"
+	$(CC) $(CFLAGS) $(SAN) $(LIB_FLAGS) -c -o "$@" "$<"
 
-# tests/oracles/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
-$(BUILD)/lib_example: tests/oracles/lib_example.c $(LIB_DIR)/libcheckers.a
-	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/oracles/lib_example.c" "$(LIB_DIR)/libcheckers.a"
+# The names the library exports: the functions checkers.h declares CK_API,
+# each with the prefix (else the build stops, naming it).  The shared
+# library's version script says the same: these global, all else local.
+$(LIB_DIR)/symbols: reference/checkers.h
+	@mkdir -p "$(@D)"
+	sed -n 's/^CK_API .*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' "$<" > "$@.tmp"
+	@if grep -v '^ck_' "$@.tmp" > "$@.bad"; then \
+	    echo "$<: every name of the library starts with ck_, not: $$(tr '\n' ' ' < "$@.bad")" >&2; rm -f "$@.tmp" "$@.bad"; exit 1; fi
+	@rm -f "$@.bad" && mv "$@.tmp" "$@"
 
-TEST_PROGRAMS += $(BUILD)/lib_example
+$(LIB_DIR)/exports.map: $(LIB_DIR)/symbols
+	{ echo '{ global:'; sed 's/$$/;/' "$<"; echo 'local: *; };'; } > "$@"
+
+$(LIB_DIR)/checkers.o: $(LIB_DIR)/symbols $(LIB_PIC)
+	$(LD) -r --gc-sections $$(sed 's/^/-u /' "$(LIB_DIR)/symbols") -o "$@.tmp" $(call q,$(LIB_PIC))
+	objcopy --keep-global-symbols="$(LIB_DIR)/symbols" "$@.tmp" "$@"
+	rm -f "$@.tmp"
+
+$(LIB_DIR)/libcheckers.a: $(LIB_DIR)/checkers.o
+	rm -f "$@" && ar rcs "$@" "$<"
+
+$(LIB_SO): $(LIB_PIC) $(LIB_DIR)/exports.map
+	$(CC) $(CFLAGS) $(SAN) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--gc-sections \
+	    -Wl,--version-script="$(LIB_DIR)/exports.map" -o "$@" $(call q,$(LIB_PIC))
+	ln -sf "$(@F)" "$(@D)/$(LIB_SONAME)"
+	ln -sf "$(LIB_SONAME)" "$(@D)/libcheckers.so"
+
+$(LIB_DIR)/include/checkers.h: reference/checkers.h
+	@mkdir -p "$(@D)"
+	cp "$<" "$@"
+
+# make install, make uninstall: GNU's PREFIX and DESTDIR, handed to the
+# shell through the environment so a prefix may hold any character.  The
+# pkg-config file names PREFIX (not DESTDIR: a staged install is moved to
+# PREFIX), escaped as pkg-config reads it.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+.PHONY: install uninstall install-files
+install: ## install checkers.h, libcheckers.a, libcheckers.so and checkers.pc under PREFIX (/usr/local), DESTDIR
+	@$(NEEDS) lib
+	@$(SUBMAKE) install-files
+
+install-files: export CK_PREFIX = $(PREFIX)
+install-files: export CK_DEST = $(DESTDIR)$(PREFIX)
+install-files: $(LIB_FILES) ## make install without its check of the machine (PREFIX, DESTDIR)
+	@set -e; lib="$$CK_DEST/lib"; \
+	install -d "$$CK_DEST/include" "$$lib/pkgconfig"; \
+	install -m 644 "$(LIB_DIR)/include/checkers.h" "$$CK_DEST/include/checkers.h"; \
+	install -m 644 "$(LIB_DIR)/libcheckers.a" "$$lib/libcheckers.a"; \
+	install -m 755 "$(LIB_SO)" "$$lib/$(notdir $(LIB_SO))"; \
+	ln -sf "$(notdir $(LIB_SO))" "$$lib/$(LIB_SONAME)"; \
+	ln -sf "$(LIB_SONAME)" "$$lib/libcheckers.so"; \
+	prefix=$$(printf '%s' "$$CK_PREFIX" | sed 's/[^A-Za-z0-9_./+-]/\\&/g'); \
+	printf '%s\n' "prefix=$$prefix" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	    'Name: checkers' 'Description: English checkers rules: positions, moves, games, PDN records, perft' \
+	    'Version: $(LIB_VERSION)' 'Libs: -L$${libdir} -lcheckers' 'Libs.private: -pthread' 'Cflags: -I$${includedir}' \
+	    > "$$lib/pkgconfig/checkers.pc"; \
+	echo "installed checkers $(LIB_VERSION) in $$CK_DEST"
+
+uninstall: export CK_DEST = $(DESTDIR)$(PREFIX)
+uninstall: ## remove what make install installed (PREFIX, DESTDIR)
+	@lib="$$CK_DEST/lib"; rm -f "$$CK_DEST/include/checkers.h" "$$lib/libcheckers.a" "$$lib/$(notdir $(LIB_SO))" \
+	    "$$lib/$(LIB_SONAME)" "$$lib/libcheckers.so" "$$lib/pkgconfig/checkers.pc"
+
+# tests/oracles/lib_example.c, an engine of its own linked with the archive
+# (the README's examples run it; tests/library.bats builds it as users do).
+$(BUILD)/lib_example: tests/oracles/lib_example.c $(LIB_FILES)
+	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/oracles/lib_example.c" "$(LIB_DIR)/libcheckers.a" -pthread
+
+TEST_PROGRAMS += $(BUILD)/lib_example $(LIB_FILES)
 
 # ==================== verify: golf == reference, everywhere ====================
 # tests/oracles/verify.c linked with every matrix build of the golf: in each build

@@ -641,51 +641,93 @@ static void reset(pdn_record *r, long line)
                   .result = -1};
 }
 
-void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+/* The records of a text, one after another: the tokens up to a result, or
+ * to a tag after movetext, which starts the next record (kept as pending). */
+struct pdn_reader {
+    cursor c;
+    pdn_record r;
+    bool strict, has_pending;
+    token pending;
+};
+
+pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
-    cursor c = {text, len, 0, 0, 1};
-    if (c.len >= 3 && memcmp(c.text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
-        c.at = c.line_start = 3;
-    pdn_record r = {0};
+    pdn_reader *rd = allocate(1, sizeof *rd);
+    *rd = (pdn_reader){.c = {text, len, 0, 0, 1}, .strict = strict};
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
+        rd->c.at = rd->c.line_start = 3;
+    return rd;
+}
+
+bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
+{
+    pdn_record *r = &rd->r;
+    const char *text = rd->c.text;
     bool open = false;
     token tk;
-    while (next_token(&c, &tk)) {
-        if (open && tk.kind == T_TAG && r.in_movetext) {
-            each(ctx, text, &r);
-            open = false;
+    *out = r;
+    for (;;) {
+        if (rd->has_pending)
+            tk = rd->pending, rd->has_pending = false;
+        else if (!next_token(&rd->c, &tk))
+            return open;
+        if (open && tk.kind == T_TAG && r->in_movetext) {
+            rd->pending = tk;
+            rd->has_pending = true;
+            return true;
         }
         if (!open) {
-            reset(&r, tk.line);
+            reset(r, tk.line);
             open = true;
         }
         switch (tk.kind) {
         case T_TAG:
-            add_tag(&r, &tk);
+            add_tag(r, &tk);
             break;
         case T_NUMBER:
-            r.in_movetext = true;
-            r.number_at = tk.at;
-            r.number_len = tk.len;
-            r.after_number = 0;
+            r->in_movetext = true;
+            r->number_at = tk.at;
+            r->number_len = tk.len;
+            r->after_number = 0;
             break;
         case T_MOVE:
-            r.in_movetext = true;
-            add_word(&r, text, &tk, strict);
+            r->in_movetext = true;
+            add_word(r, text, &tk, rd->strict);
             break;
         case T_RESULT:
-            r.result = pdn_result_index(text + tk.at, tk.len);
-            each(ctx, text, &r);
-            open = false;
-            break;
+            r->result = pdn_result_index(text + tk.at, tk.len);
+            return true;
         case T_BAD:
-            set_bad(&r, tk.line, tk.col, tk.what);
+            set_bad(r, tk.line, tk.col, tk.what);
             break;
         case T_END:
             break;
         }
     }
-    if (open)
-        each(ctx, text, &r);
-    free(r.tags);
-    free(r.words);
+}
+
+void pdn_reader_free(pdn_reader *rd)
+{
+    if (rd == NULL)
+        return;
+    free(rd->r.tags);
+    free(rd->r.words);
+    free(rd);
+}
+
+void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+{
+    pdn_reader *rd = pdn_reader_new(text, len, strict);
+    pdn_record *r;
+    while (pdn_reader_next(rd, &r))
+        each(ctx, text, r);
+    pdn_reader_free(rd);
+}
+
+void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32])
+{
+    if (w->number[0] != '\0')
+        snprintf(number, 32, "%s", w->number);
+    else
+        snprintf(number, 32, "(%zu%s)", (stop + (first == WHITE)) / 2 + 1, (stop + (first == WHITE)) % 2 ? "..." : ".");
 }

@@ -74,6 +74,19 @@ const pdn_tag *pdn_find_tag(const char *text, const pdn_record *r, const char *n
 typedef void pdn_each(void *ctx, const char *text, pdn_record *r);
 void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx);
 
+/* The same, one record at a time, for a caller that pulls (the library's
+ * reader): pdn_reader_next points *r at the next record (reused: keep
+ * nothing of it), false after the last.  text must outlive the reader. */
+typedef struct pdn_reader pdn_reader;
+pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict);
+bool pdn_reader_next(pdn_reader *rd, pdn_record **r);
+void pdn_reader_free(pdn_reader *rd);
+
+/* The number of the move at ply `stop` (from 0) as written ("12." or
+ * "12..."), or in brackets the one it would have, first being the side that
+ * moved first: "(12...)". */
+void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32]);
+
 /* The record's start: its [FEN] (read_fen; what it ignored in note, else
  * ""), or the start of the game.  False, with the fault set in r, for a
  * malformed FEN or a GameType other than 21 (English checkers). */

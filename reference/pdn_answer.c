@@ -213,17 +213,6 @@ static void say_plies(reader *rd, const pdn_record *r, const position *start, co
     free(b.text);
 }
 
-/* The move number of the illegal ply as written ("12." or "12..."), or in
- * brackets the one it would have: "(12...)". */
-static void illegal_number(const pdn_word *w, size_t stop, const position *start, char number[32])
-{
-    if (w->number[0] != '\0')
-        snprintf(number, 32, "%s", w->number);
-    else
-        snprintf(number, 32, "(%zu%s)", (stop + (start->turn == WHITE)) / 2 + 1,
-                 (stop + (start->turn == WHITE)) % 2 ? "..." : ".");
-}
-
 /* The verdict line: legal with the final position, or illegal with the
  * move and why. */
 static void say_verdict(reader *rd, const pdn_record *r, const position *start, const pdn_replay *rp)
@@ -240,7 +229,7 @@ static void say_verdict(reader *rd, const pdn_record *r, const position *start, 
     } else {
         const pdn_word *w = &r->words[rp->stop];
         char number[32];
-        illegal_number(w, rp->stop, start, number);
+        pdn_move_number(w, rp->stop, start->turn, number);
         start_line(rd, r, &b, "illegal");
         appendf(&b, "\tply %zu\t%s\t%.*s\t%s", rp->stop + 1, number, (int)(w->len < 40 ? w->len : 40),
                 rd->text + w->at, rp->reason);
@@ -258,7 +247,7 @@ static void write_back(reader *rd, const pdn_record *r, const position *start, c
     }
     const pdn_word *w = &r->words[rp->stop];
     char number[32], comment[REASON_SIZE + 96];
-    illegal_number(w, rp->stop, start, number);
+    pdn_move_number(w, rp->stop, start->turn, number);
     snprintf(comment, sizeof comment, "illegal: ply %zu, %s %.*s: %s", rp->stop + 1, number,
              (int)(w->len < 40 ? w->len : 40), rd->text + w->at, rp->reason);
     pdn_write_record(rd->out, rd->text, r, start, rp->played, rp->stop, comment);

@@ -64,7 +64,7 @@ broken_cc() {
     run grep -c 'apt-get install' <<< "$output"
     assert_output 1
     run env PATH="$path" MAKE_TYPED="make test" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
-    assert_line --regexp "^  su -c 'apt-get update && apt-get install --no-install-recommends gcc libc6-dev zlib1g-dev xxd clang clang-19 binutils nodejs npm libclang-rt-14-dev valgrind openssl parallel bsdutils libclang-rt-19-dev'$"
+    assert_line --regexp "^  su -c 'apt-get update && apt-get install --no-install-recommends gcc libc6-dev zlib1g-dev xxd clang clang-19 binutils nodejs npm libclang-rt-14-dev valgrind openssl parallel bsdutils pkg-config libclang-rt-19-dev'$"
     assert_line --index -1 "Then run make test again."
     [ ! -e "$BATS_TEST_TMPDIR/apt-get.log" ] || fail "apt-get ran for a user: $(cat "$BATS_TEST_TMPDIR/apt-get.log")"
 }

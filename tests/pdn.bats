@@ -225,15 +225,6 @@ error\t303\t3143\tMF Tinsley - Chinook\t3150:17\t"26-22Whiteoversteppe..." is no
     assert_equal "$stderr" 'line 5: fen, column 1: "X" is no side to move: B (black) or W (white), then a colon'
 }
 
-# ==================== The library ====================
-
-@test "a C program linked with the library alone reads a FEN, lists its moves and plays one" {
-    run --separate-stderr "$BUILD/lib_example" ' w:W27:B8,15,23,24.'
-    assert_success
-    assert_output $'27x18x11x4\n27x20\nafter 27x18x11x4: B:WK4:B24'
-    [ -f "$BUILD/lib/include/pdn.h" ] && [ -f "$BUILD/lib/include/line.h" ] || fail "headers not installed"
-}
-
 # ==================== Memory and fuzzing ====================
 
 @test "valgrind finds no memory error or leak in pdn (every option) and the moves batch" {

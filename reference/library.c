@@ -1,0 +1,445 @@
+/* library.c - the library's interface (checkers.h) over the readable
+ * rules: each ck_ function converts its arguments to the rules' own types
+ * and calls the module that answers it.  Nothing here decides a rule. */
+#include "checkers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "fastgen.h"
+#include "game.h"
+#include "moves.h"
+#include "notation.h"
+#include "pdn.h"
+#include "perft.h"
+#include "rules.h"
+#include "table.h"
+#include "text.h"
+
+/* The public sizes hold what the rules write, and the pieces and rules are
+ * the same numbers on both sides. */
+_Static_assert((int)CK_SQUARES == SQUARES && (int)CK_MAX_JUMPS == MAX_JUMPS, "the board's sizes");
+_Static_assert((int)CK_FEN_SIZE >= FEN_SIZE && (int)CK_MOVE_SIZE >= MOVE_TEXT_SIZE, "room for a FEN and a move");
+_Static_assert((int)CK_ERROR_SIZE >= NOTATION_ERROR_SIZE && (int)CK_ERROR_SIZE >= REASON_SIZE, "room for a message");
+_Static_assert((int)CK_COUNT_SIZE >= COUNT_TEXT_SIZE, "room for a count");
+_Static_assert((int)CK_EMPTY == EMPTY && (int)CK_BLACK == BLACK && (int)CK_WHITE == WHITE && (int)CK_KING == KING,
+               "the pieces");
+_Static_assert((int)CK_RULE_CHALLENGE == RULE_CHALLENGE && (int)CK_RULE_ENGLISH == RULE_ENGLISH, "the rules");
+
+const char *ck_version(void) { return CK_VERSION; }
+
+/* ==================== The rules' types and ours ==================== */
+
+static position position_in(const ck_position *p)
+{
+    position q = {empty_board(), (piece)p->turn};
+    for (int n = 1; n <= SQUARES; n++)
+        q.b.at[n] = (piece)p->at[n];
+    return q;
+}
+
+static ck_position position_out(const position *q)
+{
+    ck_position p = {{CK_EMPTY}, (ck_piece)q->turn};
+    for (int n = 1; n <= SQUARES; n++)
+        p.at[n] = (ck_piece)q->b.at[n];
+    return p;
+}
+
+static move move_in(const ck_move *m)
+{
+    move q = {m->from, m->n, {0}, {0}};
+    for (int i = 0; i < MAX_JUMPS; i++)
+        q.land[i] = m->land[i], q.over[i] = m->over[i];
+    return q;
+}
+
+static ck_move move_out(const move *q)
+{
+    ck_move m = {q->from, q->n, {0}, {0}};
+    for (int i = 0; i < MAX_JUMPS; i++)
+        m.land[i] = q->land[i], m.over[i] = q->over[i];
+    return m;
+}
+
+static ck_outcome outcome_out(outcome o)
+{
+    return o == BLACK_WINS ? CK_BLACK_WINS : o == WHITE_WINS ? CK_WHITE_WINS : o == DRAWN ? CK_DRAWN : CK_IN_PLAY;
+}
+
+/* A message into the caller's buffer, which may be NULL. */
+static void tell(char *err, const char *what)
+{
+    if (err)
+        snprintf(err, CK_ERROR_SIZE, "%s", what);
+}
+
+/* ==================== Positions ==================== */
+
+ck_position ck_start(void)
+{
+    position q;
+    parse_fen("B:W21-32:B1-12", 14, 1, &q, (char[NOTATION_ERROR_SIZE]){0});
+    return position_out(&q);
+}
+
+bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
+{
+    position q;
+    char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (!read_fen(fen, strlen(fen), 1, &q, why, note)) {
+        tell(err, why);
+        return false;
+    }
+    *pos = position_out(&q);
+    return true;
+}
+
+void ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE])
+{
+    position q = position_in(pos);
+    write_fen(&q, out);
+}
+
+static bool is_piece(ck_piece p)
+{
+    return p == CK_EMPTY || p == CK_BLACK || p == CK_WHITE || p == CK_BLACK_KING || p == CK_WHITE_KING;
+}
+
+/* Valid when every square holds a piece of ck_piece and the FEN it writes
+ * reads back as itself: parse_fen has every other rule of a position. */
+bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
+{
+    if (pos->turn != CK_BLACK && pos->turn != CK_WHITE) {
+        tell(err, "turn: neither CK_BLACK nor CK_WHITE");
+        return false;
+    }
+    for (int n = 1; n <= CK_SQUARES; n++)
+        if (!is_piece(pos->at[n])) {
+            char what[64];
+            snprintf(what, sizeof what, "square %d: %d is no ck_piece", n, (int)pos->at[n]);
+            tell(err, what);
+            return false;
+        }
+    char fen[FEN_SIZE], why[NOTATION_ERROR_SIZE];
+    position q = position_in(pos), back;
+    write_fen(&q, fen);
+    if (!parse_fen(fen, strlen(fen), 1, &back, why)) {
+        tell(err, why);
+        return false;
+    }
+    return true;
+}
+
+/* ==================== Moves ==================== */
+
+size_t ck_moves(const ck_position *pos, ck_move *out, size_t max)
+{
+    position q = position_in(pos);
+    move_list legal = {0};
+    side_moves(&q.b, q.turn, &legal);
+    for (size_t i = 0; i < legal.n && i < max; i++)
+        out[i] = move_out(&legal.at[i]);
+    size_t n = legal.n;
+    move_list_free(&legal);
+    return n;
+}
+
+void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE])
+{
+    move q = move_in(m);
+    write_move(&q, out);
+}
+
+void ck_play_move(ck_position *pos, const ck_move *m)
+{
+    position q = position_in(pos);
+    move r = move_in(m);
+    play_position(&q, &r);
+    *pos = position_out(&q);
+}
+
+/* Plays the move text[0..len) in g if it is legal; else false and why.
+ * column: where the text starts, for a malformed move's message. */
+static bool play_written(game *g, const char *text, size_t len, int column, char err[CK_ERROR_SIZE])
+{
+    written_move w;
+    char why[CK_ERROR_SIZE];
+    if (!parse_move(text, len, column, &w, why)) {
+        tell(err, why);
+        return false;
+    }
+    move_list legal = {0};
+    side_moves(&g->pos.b, g->pos.turn, &legal);
+    outcome o = game_outcome(g, &legal);
+    int found = -1;
+    if (o == DRAWN)
+        snprintf(why, sizeof why, "the game is over: drawn, as %d single moves passed without a man moving or a capture",
+                 g->quiet);
+    else if (o != IN_PLAY)
+        snprintf(why, sizeof why, "the game is over: %s has no move, and %s wins",
+                 g->pos.turn == WHITE ? "white" : "black", o == WHITE_WINS ? "white" : "black");
+    else
+        found = find_move(g, &legal, &w, why);
+    if (found >= 0)
+        game_play(g, &legal.at[found]);
+    else
+        tell(err, why);
+    move_list_free(&legal);
+    return found >= 0;
+}
+
+bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
+{
+    game g = {position_in(pos), 0};
+    if (!play_written(&g, move, strlen(move), 1, reason))
+        return false;
+    *pos = position_out(&g.pos);
+    return true;
+}
+
+/* ==================== Games ==================== */
+
+static game game_in(const ck_game *g) { return (game){position_in(&g->pos), g->quiet}; }
+
+ck_outcome ck_outcome_of(const ck_game *g)
+{
+    game q = game_in(g);
+    move_list legal = {0};
+    side_moves(&q.pos.b, q.pos.turn, &legal);
+    outcome o = game_outcome(&q, &legal);
+    move_list_free(&legal);
+    return outcome_out(o);
+}
+
+size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
+{
+    game q = game_in(g);
+    size_t number = 0, at = 0, len;
+    for (;; at += len) {
+        at += strspn(moves + at, " ");
+        len = strcspn(moves + at, " ");
+        if (len == 0)
+            break;
+        number++;
+        if (!play_written(&q, moves + at, len, (int)at + 1, reason))
+            break;
+    }
+    g->pos = position_out(&q.pos);
+    g->quiet = q.quiet;
+    return len == 0 ? 0 : number;
+}
+
+/* ==================== Perft ==================== */
+
+struct ck_table {
+    perft_table *t;
+};
+
+ck_table *ck_table_new(size_t mib)
+{
+    if (mib == 0 || mib > (size_t)1 << 20)
+        return NULL;
+    ck_table *t = malloc(sizeof *t);
+    if (t == NULL)
+        return NULL;
+    t->t = perft_table_new(mib * ((size_t)1 << 20) / 32);
+    if (t->t == NULL) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ck_table_free(ck_table *t)
+{
+    if (t == NULL)
+        return;
+    perft_table_free(t->t);
+    free(t);
+}
+
+bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count)
+{
+    if (depth < 0 || depth > 64 || threads < 1 || threads > 1024)
+        return false;
+    position q = position_in(pos);
+    fastpos p = fastpos_of(&q);
+    perft_count c = perft_tree(&p, depth, t ? t->t : NULL, threads);
+    if (c == PERFT_COUNT_MAX)
+        return false;
+    count->high = (uint64_t)(c >> 64);
+    count->low = (uint64_t)c;
+    return true;
+}
+
+void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
+{
+    write_count((perft_count)c.high << 64 | c.low, out);
+}
+
+/* ==================== PDN files ==================== */
+
+/* The text and pdn.h's reader over it; the last record's replay, its moves
+ * in our types, its tags as strings. */
+struct ck_pdn {
+    buffer text;
+    pdn_reader *reader;
+    bool strict;
+    long records;
+    pdn_replay replay;
+    ck_move *moves;
+    size_t move_cap;
+    buffer strings;
+    ck_tag *tags;
+    size_t tag_cap;
+};
+
+static ck_pdn *pdn_over(buffer text, bool strict)
+{
+    ck_pdn *p = calloc(1, sizeof *p);
+    if (p == NULL) {
+        free(text.text);
+        return NULL;
+    }
+    p->text = text;
+    p->strict = strict;
+    p->reader = pdn_reader_new(text.text, text.len, strict);
+    return p;
+}
+
+ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
+{
+    buffer b = {0};
+    append(&b, text, len);
+    return pdn_over(b, strict);
+}
+
+ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
+{
+    buffer b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+        append(&b, chunk, n);
+    append(&b, "", 0);
+    if (ferror(in)) {
+        free(b.text);
+        return NULL;
+    }
+    return pdn_over(b, strict);
+}
+
+/* array (of *cap elements of size bytes) with room for n, or NULL if there
+ * is no memory for it (array is left as it was). */
+static void *with_room(void *array, size_t *cap, size_t n, size_t size)
+{
+    if (n <= *cap)
+        return array;
+    void *bigger = realloc(array, n * size);
+    if (bigger != NULL)
+        *cap = n;
+    return bigger;
+}
+
+/* r's tags into p->tags: each name and value NUL-terminated in p->strings,
+ * the value's escapes (\" and \\) undone.  False if there is no memory. */
+static bool copy_tags(ck_pdn *p, const pdn_record *r)
+{
+    const char *text = p->text.text;
+    ck_tag *tags = with_room(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
+    if (tags == NULL && r->ntags > 0)
+        return false;
+    p->tags = tags;
+    p->strings.len = 0;
+    for (size_t i = 0; i < r->ntags; i++) {
+        const pdn_tag *g = &r->tags[i];
+        append(&p->strings, text + g->name_at, g->name_len);
+        append(&p->strings, "", 1);
+        for (size_t j = 0; j < g->value_len; j++) {
+            if (text[g->value_at + j] == '\\' && j + 1 < g->value_len)
+                j++;
+            append(&p->strings, text + g->value_at + j, 1);
+        }
+        append(&p->strings, "", 1);
+    }
+    const char *at = p->strings.text; /* where the strings stay, once all are in */
+    for (size_t i = 0; i < r->ntags; i++) {
+        p->tags[i].name = at;
+        at += strlen(at) + 1;
+        p->tags[i].value = at;
+        at += strlen(at) + 1;
+    }
+    return true;
+}
+
+bool ck_pdn_next(ck_pdn *p, ck_record *out)
+{
+    pdn_record *r;
+    pdn_replay_free(&p->replay);
+    p->replay = (pdn_replay){.played = NULL};
+    if (!pdn_reader_next(p->reader, &r))
+        return false;
+    position start;
+    char note[FEN_NOTE_SIZE];
+    *out = (ck_record){.line = r->first_line, .number = ++p->records};
+    if (!copy_tags(p, r))
+        return false;
+    out->tags = p->tags;
+    out->ntags = r->ntags;
+    if (r->bad || !pdn_start(p->text.text, r, &start, note)) {
+        out->verdict = CK_RECORD_MALFORMED;
+        out->start = out->end.pos = ck_start();
+        out->error_line = r->bad_line;
+        out->error_column = r->bad_col;
+        snprintf(out->reason, sizeof out->reason, "%s", r->bad_what);
+        return true;
+    }
+    pdn_replay_record(r, &start, p->strict, &p->replay);
+    const pdn_replay *rp = &p->replay;
+    ck_move *moves = with_room(p->moves, &p->move_cap, rp->stop, sizeof *moves);
+    if (moves == NULL && rp->stop > 0)
+        return false;
+    p->moves = moves;
+    for (size_t i = 0; i < rp->stop; i++)
+        p->moves[i] = move_out(&rp->played[i]);
+    out->verdict = rp->ok ? CK_RECORD_LEGAL : CK_RECORD_ILLEGAL;
+    out->start = position_out(&start);
+    out->moves = p->moves;
+    out->plies = rp->stop;
+    out->end = (ck_game){position_out(&rp->end.pos), rp->end.quiet};
+    out->outcome = ck_outcome_of(&out->end);
+    if (!rp->ok) {
+        const pdn_word *w = &r->words[rp->stop];
+        out->ply = rp->stop + 1;
+        pdn_move_number(w, rp->stop, start.turn, out->number_text);
+        snprintf(out->move, sizeof out->move, "%.*s", (int)(w->len < CK_MOVE_SIZE - 1 ? w->len : CK_MOVE_SIZE - 1),
+                 p->text.text + w->at);
+        snprintf(out->reason, sizeof out->reason, "%s", rp->reason);
+    }
+    return true;
+}
+
+void ck_pdn_close(ck_pdn *p)
+{
+    if (p == NULL)
+        return;
+    pdn_reader_free(p->reader);
+    pdn_replay_free(&p->replay);
+    free(p->text.text);
+    free(p->moves);
+    free(p->strings.text);
+    free(p->tags);
+    free(p);
+}
+
+/* ==================== The challenge's question ==================== */
+
+bool ck_is_legal(const ck_position *pos, int from, int to, ck_rule r)
+{
+    if (!on_board(from) || !on_board(to))
+        return false;
+    position q = position_in(pos);
+    return is_legal(&q.b, from, to, r == CK_RULE_ENGLISH ? RULE_ENGLISH : RULE_CHALLENGE);
+}

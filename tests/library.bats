@@ -1,0 +1,253 @@
+#!/usr/bin/env bats
+# The rules as a C library, used as an engine author would: `make install`
+# into a prefix, an engine with names of its own (tests/oracles/lib_example.c)
+# built through pkg-config, linked with every object of the archive and,
+# apart, with the shared library, and its answers held to the CLI's.
+
+bats_require_minimum_version 1.7.0
+load test_helper
+
+# One install for the file, at a prefix with a space (pkg-config escapes it).
+setup_file() {
+    export PREFIX="$BATS_FILE_TMPDIR/a prefix"
+    project_make install PREFIX="$PREFIX" > "$BATS_FILE_TMPDIR/install.log" 2>&1 ||
+        { cat "$BATS_FILE_TMPDIR/install.log" >&2; return 1; }
+}
+
+setup() {
+    export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig"
+    cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# The build line reference/README.md gives, with pkg-config's answer
+# substituted before the shell reads it (its escapes keep a path with a
+# space one word).
+readme_build_line() {
+    grep -m 1 '^cc -o engine tests/oracles/lib_example.c \$(pkg-config --cflags --libs checkers)$' "$ROOT/reference/README.md"
+}
+
+# build_shared PREFIX OUT: the engine, as the README builds it, against the
+# shared library of PREFIX.
+build_shared() {
+    local line flags
+    line=$(readme_build_line) || fail "reference/README.md has no build line for the engine"
+    flags=$(PKG_CONFIG_PATH="$1/lib/pkgconfig" pkg-config --cflags --libs checkers) || fail "pkg-config: no checkers"
+    line=${line//'$(pkg-config --cflags --libs checkers)'/$flags}
+    line=${line/'-o engine'/-o '"$2"'}
+    mkdir -p tests/oracles && cp "$ROOT/tests/oracles/lib_example.c" tests/oracles/
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    eval "$line $SAN"
+}
+
+# build_static PREFIX OUT: the engine with every object of the archive
+# (--whole-archive: a name the library exports that the engine defines too
+# is a link error, not a silent choice).
+build_static() {
+    local cflags libs
+    cflags=$(PKG_CONFIG_PATH="$1/lib/pkgconfig" pkg-config --cflags checkers) &&
+        libs=$(PKG_CONFIG_PATH="$1/lib/pkgconfig" pkg-config --static --libs checkers) || fail "pkg-config: no checkers"
+    eval "\"${CC:-gcc}\" -std=c11 $SAN -o \"\$2\" \"\$ROOT/tests/oracles/lib_example.c\" $cflags \
+        -Wl,--whole-archive -Wl,-Bstatic $libs -Wl,-Bdynamic -Wl,--no-whole-archive"
+}
+
+# foreign_names PREFIX: every defined external name of the installed
+# archive and shared library that does not start with ck_, "FILE: NAME".
+foreign_names() {
+    nm -g --defined-only "$1/lib/libcheckers.a" | awk 'NF == 3 && $3 !~ /^ck_/ { print "libcheckers.a: " $3 }'
+    nm -D --defined-only "$1/lib/libcheckers.so" | awk 'NF == 3 && $3 !~ /^ck_/ { print "libcheckers.so: " $3 }'
+}
+
+# same_answers ENGINE: ENGINE's moves, perft, game and pdn answers are the CLI's.
+same_answers() {
+    local fen
+    for fen in B:W21-32:B1-12 ' w:W27:B8,15,23,24.' W:WK13,30:B9,10,17,18 W:W5:B1 W:W26:B14,15,22,23; do
+        diff <("$1" moves "$fen") <("$BUILD/reference" --show moves "$fen") || fail "moves $fen differ"
+    done
+    diff <("$1" perft B:W21-32:B1-12 8) <("$BUILD/reference" perft B:W21-32:B1-12 8) || fail "perft 8 differs"
+    diff <("$1" perft W:W21,22,23,K3,K8,25,27:B5,6,10,K28,K30,13,16 6) \
+        <("$BUILD/reference" perft W:W21,22,23,K3,K8,25,27:B5,6,10,K28,K30,13,16 6) || fail "perft with kings differs"
+    diff <("$1" game B:W21-32:B1-12 11-15 22-18 15x22 26x17; "$1" game W:WK10:B14 10x17x10; "$1" game W:W26:B14,15,22,23 26x10
+           "$1" game B:W21-32:B1-12 11-15 24-20 8-11 28-24 9-13) \
+        <(printf '%s\t%s\n' B:W21-32:B1-12 '11-15 22-18 15x22 26x17' W:WK10:B14 10x17x10 W:W26:B14,15,22,23 26x10 \
+                 B:W21-32:B1-12 '11-15 24-20 8-11 28-24 9-13' | "$BUILD/reference" game) || fail "games differ"
+    diff <("$1" pdn "$BATS_FILE_TMPDIR/records.pdn") <("$BUILD/reference" pdn "$BATS_FILE_TMPDIR/records.pdn" 2> /dev/null) ||
+        fail "pdn records differ"
+}
+
+# Records of every verdict: the real sample, and faults of each kind.
+records() {
+    { cat "$ROOT/tests/fixtures/pdn/forms.pdn" "$ROOT/tests/fixtures/pdn/tinsley-sample.pdn"
+      printf '[Event "illegal"]\n1. 11-15 22-18 2. 15x22 25x18 3. 12-16 *\n'
+      printf '[Black "A \\"quoted\\" name"]\n[FEN "W:W5:B1"]\n5-1 *\n'
+      printf '[GameType "22"]\n1. 11-15 *\n[FEN "B:W5:B5"]\n1. 5-9 *\n11-15 22-18 (2. 15-19) 1118 *\n'
+    } > "$BATS_FILE_TMPDIR/records.pdn"
+}
+
+@test "make install puts the header, both libraries, the soname links and checkers.pc under DESTDIR/PREFIX; uninstall removes them" {
+    local stage="$BATS_TEST_TMPDIR/stage" version
+    version=$(sed -n 's/^#define CK_VERSION "\(.*\)"$/\1/p' "$ROOT/reference/checkers.h")
+    [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "no CK_VERSION in checkers.h: '$version'"
+    run project_make install DESTDIR="$stage" PREFIX=/opt/ck
+    assert_success
+    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so")" = libcheckers.so.${version%%.*} ] || fail "no development link"
+    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so.${version%%.*}")" = "libcheckers.so.$version" ] || fail "no soname link"
+    [ -f "$stage/opt/ck/lib/libcheckers.so.$version" ] && [ -f "$stage/opt/ck/lib/libcheckers.a" ] &&
+        cmp -s "$stage/opt/ck/include/checkers.h" "$ROOT/reference/checkers.h" || fail "files missing"
+    readelf -d "$stage/opt/ck/lib/libcheckers.so.$version" | grep -qF "Library soname: [libcheckers.so.${version%%.*}]" ||
+        fail "the soname is not libcheckers.so.${version%%.*}"
+    # the .pc names PREFIX, not the staging directory, and the header's version
+    grep -qx 'prefix=/opt/ck' "$stage/opt/ck/lib/pkgconfig/checkers.pc" || fail "$(cat "$stage/opt/ck/lib/pkgconfig/checkers.pc")"
+    [ "$(PKG_CONFIG_PATH="$stage/opt/ck/lib/pkgconfig" pkg-config --modversion checkers)" = "$version" ] ||
+        fail "checkers.pc's version is not CK_VERSION $version"
+    [ "$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --modversion checkers)" = "$version" ]
+    run project_make uninstall DESTDIR="$stage" PREFIX=/opt/ck
+    assert_success
+    run find "$stage" -type f -o -type l
+    assert_output ''
+}
+
+@test "every defined external name of the installed archive and shared library starts with ck_, and no CLI command is in either" {
+    run foreign_names "$PREFIX"
+    assert_output ''
+    # each name the header declares is defined, in both, and nothing else
+    local declared archive shared
+    declared=$(sed -n 's/^CK_API .*[ *]\(ck_[a-z0-9_]*\)(.*/\1/p' "$ROOT/reference/checkers.h" | sort)
+    archive=$(nm -g --defined-only "$PREFIX/lib/libcheckers.a" | awk 'NF == 3 { print $3 }' | sort)
+    shared=$(nm -D --defined-only "$PREFIX/lib/libcheckers.so" | awk 'NF == 3 { print $3 }' | sort)
+    [ "$(wc -l <<< "$declared")" -ge 20 ] || fail "checkers.h declares only: $declared"
+    assert_equal "$archive" "$declared"
+    assert_equal "$shared" "$declared"
+    run nm "$PREFIX/lib/libcheckers.a" "$PREFIX/lib/libcheckers.so"
+    refute_output --regexp ' (perft_main|pdn_command|print_answer|run_lines|run_pdn|run_games|run_moves|print_moves)$'
+}
+
+@test "the header compiles alone, warning-free, with gcc and clang-19 in C11, pedantic, and C99" {
+    local cc std
+    printf '#include <checkers.h>\nint main(void) { return ck_version()[0] != CK_VERSION[0]; }\n' > alone.c
+    for cc in gcc clang-19; do
+        for std in c11 c99; do
+            run "$cc" -std=$std -Wall -Wextra -pedantic -Werror -I"$PREFIX/include" -fsyntax-only alone.c
+            assert_success
+        done
+    done
+}
+
+@test "an engine with its own board, move, perft, play, on_board... links every object of the archive and answers as the CLI" {
+    records
+    build_static "$PREFIX" engine-static || fail "the engine does not link with the whole archive"
+    ! readelf -d engine-static | grep -q 'libcheckers' || fail "the static engine needs the shared library"
+    nm engine-static | grep -q ' T perft$' && nm engine-static | grep -q ' T ck_perft$' || fail "not both perfts"
+    same_answers ./engine-static
+}
+
+@test "the same engine, built as the README says, linked with the shared library, answers as the CLI" {
+    records
+    build_shared "$PREFIX" engine-shared || fail "the README's build line failed"
+    readelf -d engine-shared | grep -qF 'Shared library: [libcheckers.so.0]' || fail "not linked with libcheckers.so.0"
+    export LD_LIBRARY_PATH="$PREFIX/lib"
+    run ./engine-shared perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
+    same_answers ./engine-shared
+}
+
+@test "the library's functions answer as their header's examples say" {
+    cat > examples.c <<'EOF'
+#include <checkers.h>
+#include <stdio.h>
+#include <string.h>
+#define CHECK(c) do { if (!(c)) { printf("line %d: %s\n", __LINE__, #c); bad = 1; } } while (0)
+int main(void)
+{
+    int bad = 0;
+    char err[CK_ERROR_SIZE], fen[CK_FEN_SIZE], text[CK_MOVE_SIZE];
+    ck_position p = ck_start(), q;
+    ck_move m[64];
+    CHECK(strcmp(ck_version(), CK_VERSION) == 0);
+    CHECK(p.at[1] == CK_BLACK && p.at[21] == CK_WHITE && p.turn == CK_BLACK);
+    CHECK(!ck_from_fen("B:W5:B5", &q, err) && strcmp(err, "fen, column 7: square 5 is both white and black") == 0);
+    CHECK(ck_from_fen(" b:W21-32:B1-12.", &q, err) && memcmp(&p, &q, sizeof p) == 0);
+    ck_to_fen(&p, fen);
+    CHECK(strcmp(fen, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12") == 0);
+    CHECK(ck_valid(&p, err));
+    q = p, q.at[3] = CK_WHITE;
+    CHECK(!ck_valid(&q, err));
+    q = p, q.turn = CK_EMPTY;
+    CHECK(!ck_valid(&q, err));
+    CHECK(ck_moves(&p, m, 64) == 7 && ck_moves(&p, m, 2) == 7);
+    ck_move_text(&m[0], text);
+    CHECK(strcmp(text, "9-13") == 0);
+    q = p;
+    CHECK(!ck_play(&q, "22-18", err) && strcmp(err, "22 holds a white man, and black is to move") == 0);
+    CHECK(memcmp(&p, &q, sizeof p) == 0 && ck_play(&q, "11-15", err) && q.at[15] == CK_BLACK && q.turn == CK_WHITE);
+    ck_game g = {p, 0};
+    CHECK(ck_replay(&g, "11-15 22-18 15x22 26x17", err) == 0 && g.quiet == 0 && ck_outcome_of(&g) == CK_IN_PLAY);
+    g = (ck_game){p, 0};
+    CHECK(ck_replay(&g, "11-15 11-16", err) == 2 && strcmp(err, "there is no piece on 11") == 0);
+    CHECK(ck_from_fen("W:W5:B1", &g.pos, err) && ck_outcome_of(&g) == CK_BLACK_WINS);
+    ck_count c;
+    CHECK(ck_perft(&p, 3, NULL, 1, &c) && c.high == 0 && c.low == 302);
+    ck_table *t = ck_table_new(16);
+    CHECK(t && ck_perft(&p, 9, t, 2, &c) && c.low == 3963680);
+    ck_table_free(t);
+    CHECK(!ck_perft(&p, 65, NULL, 1, &c) && !ck_perft(&p, 3, NULL, 0, &c));
+    c = (ck_count){1, 0};
+    ck_count_text(c, text);
+    CHECK(strcmp(text, "18446744073709551616") == 0);
+    const char pdn[] = "[Event \"x\"]\n11-15 22-18 *\n[Event \"y\"]\n1. 11-15 2. 9-14 *";
+    ck_pdn *r = ck_pdn_open(pdn, sizeof pdn - 1, false);
+    ck_record rec;
+    CHECK(r && ck_pdn_next(r, &rec) && rec.verdict == CK_RECORD_LEGAL && rec.plies == 2 && rec.ntags == 1);
+    CHECK(strcmp(rec.tags[0].name, "Event") == 0 && strcmp(rec.tags[0].value, "x") == 0 && rec.moves[1].from == 22);
+    CHECK(ck_pdn_next(r, &rec) && rec.verdict == CK_RECORD_ILLEGAL && rec.number == 2 && rec.ply == 2);
+    CHECK(strcmp(rec.move, "9-14") == 0 && strcmp(rec.number_text, "2.") == 0 && rec.line == 3);
+    CHECK(!ck_pdn_next(r, &rec));
+    ck_pdn_close(r);
+    CHECK(ck_from_fen("W:W10,30:B6,7", &q, err));
+    CHECK(ck_is_legal(&q, 10, 1, CK_RULE_CHALLENGE) && ck_is_legal(&q, 10, 3, CK_RULE_ENGLISH));
+    CHECK(!ck_is_legal(&q, 10, 10, CK_RULE_CHALLENGE) && !ck_is_legal(&q, 6, 2, CK_RULE_CHALLENGE));
+    CHECK(ck_is_legal(&q, 30, 26, CK_RULE_CHALLENGE) && !ck_is_legal(&q, 30, 26, CK_RULE_ENGLISH));
+    CHECK(!ck_is_legal(&q, 10, 0, CK_RULE_CHALLENGE) && !ck_is_legal(&q, 33, 1, CK_RULE_CHALLENGE));
+    return bad;
+}
+EOF
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -Wall -Wextra -pedantic $SAN -I"$PREFIX/include" -o examples examples.c "$PREFIX/lib/libcheckers.a" -pthread
+    run ./examples
+    assert_success
+    assert_output ''
+}
+
+@test "a name without the prefix in the library is caught: nm names it, and the engine does not link with the archive" {
+    local planted="$BATS_TEST_TMPDIR/planted prefix" lib
+    cp -R "$PREFIX" "$planted"
+    lib="$planted/lib"
+    # the planted library: its objects and one more, which defines on_board
+    printf 'int on_board(int n) { return n > 0; }\n' > planted.c
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" $SAN -fPIC -c -o planted.o planted.c
+    ar rs "$lib/libcheckers.a" planted.o
+    # shellcheck disable=SC2086
+    "${CC:-gcc}" $SAN -shared -pthread -Wl,-soname,libcheckers.so.0 -o "$(readlink -f "$lib/libcheckers.so")" planted.o \
+        -Wl,--whole-archive "$PREFIX/lib/libcheckers.a" -Wl,--no-whole-archive
+    sed -i "s|^prefix=.*|prefix=$(printf '%s' "$planted" | sed 's/[^A-Za-z0-9_./+-]/\\\\&/g')|" "$lib/pkgconfig/checkers.pc"
+    run foreign_names "$planted"
+    assert_output $'libcheckers.a: on_board\nlibcheckers.so: on_board'
+    run build_static "$planted" engine-static
+    assert_failure
+    assert_output --partial 'multiple definition of `on_board'
+    build_static "$PREFIX" engine-static # the failure is the plant's
+}
+
+@test "make install refuses a header that declares a name without the prefix, naming it" {
+    local copy="$BATS_TEST_TMPDIR/copy"
+    mkdir -p "$copy/tests/tools" "$copy/golf"
+    cp -R "$ROOT/reference" "$ROOT/Makefile" "$copy/"
+    cp "$ROOT/golf/flags" "$copy/golf/"
+    cp "$ROOT/tests/tools/needs" "$copy/tests/tools/"
+    sed -i 's|^CK_API const char \*ck_version(void);$|&\nCK_API bool on_board(int n);|' "$copy/reference/checkers.h"
+    grep -q '^CK_API bool on_board(int n);$' "$copy/reference/checkers.h" || fail "the plant did not take"
+    run make -s -C "$copy" BUILD=b install PREFIX="$BATS_TEST_TMPDIR/p"
+    assert_failure
+    assert_output --partial 'reference/checkers.h: every name of the library starts with ck_, not: on_board'
+    [ ! -e "$BATS_TEST_TMPDIR/p" ] || fail "something was installed"
+}
