@@ -154,7 +154,7 @@ $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 # and plays the whole game: the move generator, PDN notation, the game loop.
 TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
 GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
-PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
+PERFT_LIB := $(addprefix $(BUILD)/,perft.o fastgen.o perft_results.o perft_journal.o perft_progress.o perft_after.o perft_suite.o perft_nobulk.o)
 
 $(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
 	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)

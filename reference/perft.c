@@ -10,6 +10,7 @@
 #include "perft.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -21,6 +22,12 @@
 
 #include "line.h"
 #include "notation.h"
+#include "perft_after.h"
+#include "perft_journal.h"
+#include "perft_nobulk.h"
+#include "perft_progress.h"
+#include "perft_results.h"
+#include "perft_suite.h"
 
 /* perft's deepest depth: from the start, the count passes 2^64 at depth 29. */
 enum { MAX_DEPTH = 64 };
@@ -46,7 +53,9 @@ typedef struct {
 
 struct perft_table {
     entry *at;
-    size_t mask; /* entries - 1 */
+    size_t mask;   /* entries - 1 */
+    bool counting; /* --stats: probes, hits and stores counted */
+    _Atomic uint64_t probes, hits, stores;
 };
 
 perft_table *perft_table_new(size_t entries)
@@ -63,6 +72,10 @@ perft_table *perft_table_new(size_t entries)
         return NULL;
     }
     t->mask = n - 1;
+    t->counting = false;
+    atomic_init(&t->probes, 0);
+    atomic_init(&t->hits, 0);
+    atomic_init(&t->stores, 0);
     return t;
 }
 
@@ -118,7 +131,12 @@ bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *coun
 {
     uint64_t sides = sides_key(p), kings = kings_key(p, depth);
     entry *e = bucket(t, sides, kings);
-    return entry_get(&e[0], sides, kings, count) || (t->mask > 0 && entry_get(&e[1], sides, kings, count));
+    bool hit = entry_get(&e[0], sides, kings, count) || (t->mask > 0 && entry_get(&e[1], sides, kings, count));
+    if (t->counting) {
+        atomic_fetch_add_explicit(&t->probes, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&t->hits, hit, memory_order_relaxed);
+    }
+    return hit;
 }
 
 static void entry_put(entry *e, uint64_t sides, uint64_t kings, uint64_t count)
@@ -138,6 +156,8 @@ void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count
     uint64_t sides = sides_key(p), kings = kings_key(p, depth);
     entry *e = bucket(t, sides, kings);
     int deepest = (int)(atomic_load_explicit(&e[0].kings, memory_order_relaxed) >> 1 & 0x7F);
+    if (t->counting)
+        atomic_fetch_add_explicit(&t->stores, 1, memory_order_relaxed);
     entry_put(depth >= deepest || t->mask == 0 ? &e[0] : &e[1], sides, kings, count);
 }
 
@@ -166,23 +186,6 @@ static perft_count times(perft_count a, perft_count b)
 
 static perft_count plus(perft_count a, perft_count b) { return a + b < a ? PERFT_COUNT_MAX : a + b; }
 
-/* A count in decimal, all of text[0..len): false if junk or too big. */
-static bool read_count(const char *text, size_t len, perft_count *c)
-{
-    *c = 0;
-    if (len == 0)
-        return false;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return false;
-        perft_count next = *c * 10 + (perft_count)(text[i] - '0');
-        if (*c > PERFT_COUNT_MAX / 10 || next < *c * 10)
-            return false;
-        *c = next;
-    }
-    return true;
-}
-
 /* ==================== Jobs: the positions a few plies on ==================== */
 
 /* A job: a position and the number of paths that reach it. */
@@ -208,7 +211,7 @@ static void jobs_free(job_list *l)
 
 static size_t job_slot(const job_list *l, const fastpos *p)
 {
-    return slot(&(perft_table){NULL, l->index_mask}, sides_key(p), kings_key(p, 0));
+    return slot(&(perft_table){.mask = l->index_mask}, sides_key(p), kings_key(p, 0));
 }
 
 static bool same_position(const fastpos *a, const fastpos *b)
@@ -308,8 +311,11 @@ typedef struct {
     int depth; /* each job's */
     perft_table *table;
     perft_count *counts;        /* each job's tree */
-    atomic_size_t next, done;
+    perft_journal *journal;     /* or NULL: the jobs it has are done */
+    bool nobulk;                /* every move of the last ply played */
+    atomic_size_t next, done, fresh; /* fresh: done by this run */
     _Atomic uint64_t leaves;    /* for progress: count x paths so far, capped */
+    atomic_bool journal_failed;
 } run;
 
 static void *worker(void *arg)
@@ -319,10 +325,19 @@ static void *worker(void *arg)
         size_t i = atomic_fetch_add(&r->next, 1);
         if (i >= r->jobs->n)
             return NULL;
-        perft_count c = fast_perft(&r->jobs->at[i].pos, r->depth, r->table);
+        perft_count c;
+        if (r->journal != NULL && journal_done(r->journal, i, &c)) {
+            r->counts[i] = c;
+            atomic_fetch_add(&r->done, 1);
+            continue;
+        }
+        c = r->nobulk ? fast_perft_nobulk(&r->jobs->at[i].pos, r->depth) : fast_perft(&r->jobs->at[i].pos, r->depth, r->table);
         r->counts[i] = c;
+        if (r->journal != NULL && !journal_record(r->journal, i, c))
+            atomic_store(&r->journal_failed, true);
         perft_count w = times(c, r->jobs->at[i].paths);
         atomic_fetch_add(&r->leaves, w > UINT64_MAX / 4 ? UINT64_MAX / 4 : (uint64_t)w);
+        atomic_fetch_add(&r->fresh, 1);
         atomic_fetch_add(&r->done, 1);
     }
 }
@@ -337,33 +352,49 @@ static double seconds_now(void)
 /* The choices a run is made with. */
 typedef struct {
     int threads;
-    bool divide, stats, progress; /* progress: stderr is a terminal */
+    bool divide, stats, nobulk;
+    bool progress, progress_lines; /* progress: on a terminal, or (--progress) as lines */
+    const char *journal;           /* --journal FILE, or NULL */
 } perft_options;
 
 /* What a count took. */
 typedef struct {
     perft_count count;
     double seconds;
-    bool out_of_memory;
+    bool out_of_memory, failed; /* failed: said on stderr */
 } result;
 
-/* Progress on stderr, over itself: the jobs done, leaves a second, time. */
-static void show_progress(const char *what, size_t done, size_t total, uint64_t leaves, double elapsed)
+/* With a journal the jobs are the same whatever the threads: this many at
+ * least, the positions merged. */
+enum { JOURNAL_JOBS = 1024 };
+
+/* The journal of p's count at depth, in jobs of `ply` plies on; NULL (said)
+ * if it cannot be opened. */
+static perft_journal *open_journal(const char *path, const fastpos *p, int depth, int ply, size_t jobs)
 {
-    fprintf(stderr, "\r%s: %zu/%zu jobs, %.1f M leaves/s, %.1f s  ", what, done, total,
-            elapsed > 0 ? (double)leaves / elapsed / 1e6 : 0.0, elapsed);
+    position pos = position_of(p);
+    char fen[FEN_SIZE], key[FEN_SIZE + 96], err[JOURNAL_ERROR_SIZE];
+    write_fen(&pos, fen);
+    snprintf(key, sizeof key, "perft %s %d, %d plies, %zu jobs", fen, depth, ply, jobs);
+    perft_journal *j = journal_open(path, key, jobs, err);
+    if (j == NULL)
+        fprintf(stderr, "reference: %s\n", err);
+    return j;
 }
 
 /* Counts p's tree at depth: expands it until there are jobs enough for the
- * threads, then counts the jobs on them. */
+ * threads (or for a journal), then counts the jobs on them. */
 static result count_tree(const fastpos *p, int depth, perft_table *t, const perft_options *o, const char *what)
 {
     result res = {0};
     double start = seconds_now();
-    job_list jobs = {.merge = t != NULL};
+    bool shown = o->progress || o->progress_lines;
+    job_list jobs = {.merge = t != NULL || o->journal != NULL};
     jobs_add(&jobs, p, 1);
     int ply = 0;
-    size_t want = o->threads > 1 || o->progress ? (size_t)o->threads * 32 : 1;
+    size_t want = o->threads > 1 || shown ? (size_t)o->threads * 32 : 1;
+    if (o->journal != NULL)
+        want = JOURNAL_JOBS;
     while (!jobs.failed && ply < depth - 5 && jobs.n < want && jobs.n > 0) {
         if (!expand(&jobs))
             break;
@@ -376,7 +407,13 @@ static result count_tree(const fastpos *p, int depth, perft_table *t, const perf
         res.out_of_memory = true;
         return res;
     }
-    run r = {.jobs = &jobs, .depth = depth - ply, .table = t, .counts = counts};
+    run r = {.jobs = &jobs, .depth = depth - ply, .table = t, .counts = counts, .nobulk = o->nobulk};
+    if (o->journal != NULL && (r.journal = open_journal(o->journal, p, depth, ply, jobs.n)) == NULL) {
+        free(counts);
+        jobs_free(&jobs);
+        res.failed = true;
+        return res;
+    }
     int threads = o->threads < 1 ? 1 : o->threads;
     if ((size_t)threads > jobs.n)
         threads = jobs.n ? (int)jobs.n : 1;
@@ -385,24 +422,31 @@ static result count_tree(const fastpos *p, int depth, perft_table *t, const perf
     for (; started < threads - 1; started++)
         if (pthread_create(&ids[started], NULL, worker, &r) != 0)
             break; /* fewer threads: the work still gets done */
-    if (o->progress && pthread_create(&ids[started], NULL, worker, &r) == 0) {
+    if (shown && pthread_create(&ids[started], NULL, worker, &r) == 0) {
         started++; /* this thread shows the progress while the others count */
-        bool shown = false;
+        progress pr;
+        progress_start(&pr, stderr, !o->progress_lines, start);
         while (atomic_load(&r.done) < jobs.n) {
             nanosleep(&(struct timespec){0, 250000000}, NULL);
-            double elapsed = seconds_now() - start;
-            if (elapsed >= 1.0) {
-                show_progress(what, atomic_load(&r.done), jobs.n, atomic_load(&r.leaves), elapsed);
-                shown = true;
-            }
+            progress_show(&pr, what, atomic_load(&r.done), atomic_load(&r.fresh), jobs.n, atomic_load(&r.leaves),
+                          seconds_now());
         }
-        if (shown)
-            fputs("\r\033[K", stderr);
+        progress_end(&pr);
     } else {
         worker(&r);
     }
     for (int i = 0; i < started; i++)
         pthread_join(ids[i], NULL);
+    if (r.journal != NULL) {
+        if (journal_resumed(r.journal) > 0)
+            fprintf(stderr, "reference: journal %s: %zu of %zu jobs resumed\n", o->journal,
+                    journal_resumed(r.journal), jobs.n);
+        journal_close(r.journal);
+        if (atomic_load(&r.journal_failed)) {
+            fprintf(stderr, "reference: journal %s: a job could not be recorded\n", o->journal);
+            res.failed = true;
+        }
+    }
     res.count = 0;
     for (size_t i = 0; i < jobs.n; i++)
         res.count = plus(res.count, times(counts[i], jobs.at[i].paths));
@@ -424,32 +468,53 @@ perft_count perft_tree(const fastpos *p, int depth, perft_table *t, int threads)
 static void perft_usage(FILE *out)
 {
     fprintf(out,
-            "usage: reference perft FEN DEPTH [--divide] [--hash MIB] [--threads N] [--stats]\n"
-            "       reference perft FEN DEPTH --split PLIES      the jobs of a deep perft\n"
-            "       reference perft [DEPTH] < LINES              one count a line\n"
-            "       reference perft --sum < RESULTS              their exact total\n"
+            "usage: reference perft FEN DEPTH [--divide] [--after MOVES] [--hash MIB] [--threads N]\n"
+            "                         [--stats] [--journal FILE] [--progress] [--nobulk]\n"
+            "       reference perft FEN FROM-TO              a line a depth: count, time, leaves/s\n"
+            "       reference perft FEN DEPTH --split PLIES  the jobs of a deep perft\n"
+            "       reference perft [DEPTH] < LINES          one count a line\n"
+            "       reference perft --sum < RESULTS          their exact total\n"
+            "       reference perft --suite FILE             counts against expected ones\n"
             "\n"
             "The number of move sequences of DEPTH moves (0-%d) from FEN, every capture\n"
             "path counted, on the last line: \"perft DEPTH: COUNT\" (exact past 2^64).\n"
             "\n"
-            "  --divide      first the count after each first move, \"MOVE: COUNT\", each\n"
-            "                line written as it is counted\n"
-            "  --hash MIB    the transposition table's size in MiB (default %d; 0: none)\n"
-            "  --threads N   threads to count with (default: the processors, here %ld)\n"
-            "  --stats       a line before the count: table, threads, time, leaves/s\n"
-            "  --split K     write the positions K plies on, one job a line,\n"
-            "                \"FEN DEPTH-K PATHS\" (PATHS: the move sequences reaching it)\n"
+            "  --divide        first the count after each first move, \"MOVE: COUNT\", each\n"
+            "                  line written as it is counted\n"
+            "  --after MOVES   count from the position after MOVES (\"11-15 22-18\", read as\n"
+            "                  game reads them); with --divide, the drill-down\n"
+            "  --hash MIB      the transposition table's size in MiB (default %d; 0: none);\n"
+            "                  a count gets no more than its depth can fill\n"
+            "  --hash-entries N  a table of N entries (32 bytes each) at any depth\n"
+            "  --threads N     threads to count with, 1-1024 (default: the processors, here %ld)\n"
+            "  --stats         a line before each count: the table as used (and why smaller\n"
+            "                  than asked), threads, time, leaves/s, the table's probes,\n"
+            "                  hits and stores\n"
+            "  --journal FILE  record each finished job in FILE; the same command with the\n"
+            "                  same FILE resumes an interrupted count\n"
+            "  --progress      progress lines on standard error on a pipe or a file too\n"
+            "                  (after 1, 2, 4 ... s, then once a minute; with the time left)\n"
+            "  --nobulk        play every move of the last ply instead of counting them\n"
+            "                  (slower: checks the bulk count)\n"
+            "  --split K       write the positions K plies on, one job a line,\n"
+            "                  \"N/OF FEN DEPTH-K PATHS\" (PATHS: the move sequences\n"
+            "                  reaching it), streamed\n"
+            "  --sum           add result lines from standard input; refuses a line that is\n"
+            "                  no result and names a job missing or given twice\n"
+            "  --suite FILE    lines \"FEN ;D1 N ;D2 N ...\": \"ok\" or \"MISMATCH\" for each\n"
+            "                  depth with its line, expected and got; exit 1 on a mismatch\n"
             "\n"
-            "LINES are \"FEN\" (with DEPTH given) or \"FEN DEPTH\" or a job \"FEN DEPTH PATHS\",\n"
-            "blank and # lines skipped; each gets \"perft DEPTH: COUNT\", or for a job\n"
-            "\"perft DEPTH x PATHS: COUNT x PATHS\", or error (the fault on standard\n"
-            "error; exit status 2).  --sum adds the last number of each line.\n"
+            "LINES are \"FEN\" (with DEPTH given), \"FEN DEPTH\", \"FEN DEPTH PATHS\" or a job\n"
+            "\"N/OF FEN DEPTH PATHS\", blank and # lines skipped; each gets \"perft DEPTH:\n"
+            "COUNT\", or \"[N/OF ]perft DEPTH x PATHS: COUNT x PATHS\", or error (the fault\n"
+            "on standard error after its line number; exit status 2).\n"
             "On a terminal, standard error shows the progress of a long count.\n",
             MAX_DEPTH, DEFAULT_HASH_MIB, sysconf(_SC_NPROCESSORS_ONLN));
 }
 
-/* text as a depth 0-MAX_DEPTH into *depth; else a message naming it. */
-static bool read_depth(const char *text, size_t len, int *depth)
+/* text as a depth 0-MAX_DEPTH into *depth; else a message naming it, after
+ * `where` ("reference: ", or "line N: " in a batch). */
+static bool read_depth_at(const char *where, const char *text, size_t len, int *depth)
 {
     perft_count c;
     if (read_count(text, len, &c) && c <= MAX_DEPTH) {
@@ -458,34 +523,46 @@ static bool read_depth(const char *text, size_t len, int *depth)
     }
     char q[QUOTE_SIZE];
     quote_text(text, len, q);
-    fprintf(stderr, "reference: depth: %s is not a depth: a whole number 0-%d\n", q, MAX_DEPTH);
+    fprintf(stderr, "%sdepth: %s is not a depth: a whole number 0-%d\n", where, q, MAX_DEPTH);
     return false;
 }
 
-/* A whole number 0-max from an option's value; else a message. */
-static bool read_number(const char *option, const char *text, size_t max, size_t *n)
+static bool read_depth(const char *text, size_t len, int *depth) { return read_depth_at("reference: ", text, len, depth); }
+
+/* A whole number min-max from an option's value; else a message. */
+static bool read_number_in(const char *option, const char *text, size_t min, size_t max, size_t *n)
 {
     perft_count c;
-    if (read_count(text, strlen(text), &c) && c <= max) {
+    if (read_count(text, strlen(text), &c) && c >= min && c <= max) {
         *n = (size_t)c;
         return true;
     }
     char q[QUOTE_SIZE];
     quote_text(text, strlen(text), q);
-    fprintf(stderr, "reference: %s: %s is not a whole number 0-%zu\n", option, q, max);
+    fprintf(stderr, "reference: %s: %s is not a whole number %zu-%zu\n", option, q, min, max);
     return false;
 }
 
-static bool read_fen_text(const char *text, size_t len, int column, fastpos *p)
+static bool read_number(const char *option, const char *text, size_t max, size_t *n)
+{
+    return read_number_in(option, text, 0, max, n);
+}
+
+static bool read_fen_at(const char *where, const char *text, size_t len, int column, fastpos *p)
 {
     char err[NOTATION_ERROR_SIZE];
     position pos;
     if (!parse_fen(text, len, column, &pos, err)) {
-        fprintf(stderr, "reference: %s\n", err);
+        fprintf(stderr, "%s%s\n", where, err);
         return false;
     }
     *p = fastpos_of(&pos);
     return true;
+}
+
+static bool read_fen_text(const char *text, size_t len, int column, fastpos *p)
+{
+    return read_fen_at("reference: ", text, len, column, p);
 }
 
 static int written(int status)
@@ -513,21 +590,87 @@ static bool print_count(const char *label, perft_count c)
 /* The processor time of the whole process, every thread's, in seconds. */
 static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
-/* --stats: the wall time and the processor time the count took, and the
- * leaves a second of each (on a busy machine the second is the fair one). */
-static void print_stats(const perft_table *t, const perft_options *o, perft_count count, double seconds, double cpu)
+/* The table a count gets: as big as its depth can fill, up to what was
+ * asked; made anew only when a deeper count needs more. */
+typedef struct {
+    perft_table *t;
+    size_t asked; /* entries --hash or --hash-entries asked for; 0: none */
+    bool exact;   /* --hash-entries: that size at any depth */
+    bool stats;   /* count probes, hits and stores */
+} table_store;
+
+/* The entries a count at depth gets: none under TABLE_WORTH (quick without
+ * one), at most 4^(depth-2) (no more trees to store). */
+static size_t entries_for(const table_store *s, int depth)
 {
-    char mib[32] = "none";
-    size_t bytes = t != NULL ? perft_table_entries(t) * sizeof(entry) : 0;
+    if (s->exact)
+        return s->asked;
+    if (depth < TABLE_WORTH)
+        return 0;
+    if (depth < 22 && s->asked > (size_t)1 << (2 * depth - 4))
+        return (size_t)1 << (2 * depth - 4);
+    return s->asked;
+}
+
+/* The table for a count at depth (NULL for none); *no_memory if wanted
+ * and there was no memory for it (said). */
+static perft_table *table_for(table_store *s, int depth, bool *no_memory)
+{
+    size_t want = entries_for(s, depth);
+    *no_memory = false;
+    if (want == 0)
+        return NULL;
+    if (s->t != NULL && perft_table_entries(s->t) * 2 > want)
+        return s->t; /* big enough: the same rounding down to a power of two */
+    perft_table_free(s->t);
+    s->t = perft_table_new(want);
+    if (s->t == NULL) {
+        fprintf(stderr, "reference: no memory for a table of %zu entries (try a smaller --hash)\n", want);
+        *no_memory = true;
+        return NULL;
+    }
+    s->t->counting = s->stats;
+    return s->t;
+}
+
+static void size_text(size_t bytes, char out[32])
+{
+    snprintf(out, 32, bytes >> 20 ? "%zu MiB" : "%zu KiB", bytes >> (bytes >> 20 ? 20 : 10));
+}
+
+/* --stats: the table as used (and why it is smaller than asked), the wall
+ * time and the processor time the count took, the leaves a second of each
+ * (on a busy machine the second is the fair one), the table's probes, hits
+ * and stores (since the last stats line). */
+static void print_stats(table_store *s, int depth, const perft_options *o, perft_count count, double seconds,
+                        double cpu)
+{
+    perft_table *t = s->t != NULL && entries_for(s, depth) > 0 ? s->t : NULL;
+    char used[32] = "none", asked[32], why[96] = "";
     if (t != NULL)
-        snprintf(mib, sizeof mib, bytes >> 20 ? "%zu MiB" : "%zu KiB", bytes >> (bytes >> 20 ? 20 : 10));
-    printf("table %s, threads %d, %.3f s, %.1f M leaves/s; cpu %.3f s, %.1f M leaves/s\n", mib, o->threads, seconds,
-           seconds > 0 ? (double)count / seconds / 1e6 : 0.0, cpu, cpu > 0 ? (double)count / cpu / 1e6 : 0.0);
+        size_text(perft_table_entries(t) * sizeof(entry), used);
+    size_text(s->asked * sizeof(entry), asked);
+    if (t == NULL && s->asked > 0)
+        snprintf(why, sizeof why, " (a perft %d is quick without one)", depth);
+    else if (t != NULL && !s->exact && entries_for(s, depth) < s->asked)
+        snprintf(why, sizeof why, " (of %s asked: a perft %d fills no more)", asked, depth);
+    printf("table %s%s, threads %d, %.3f s, %.1f M leaves/s; cpu %.3f s, %.1f M leaves/s", used, why, o->threads,
+           seconds, seconds > 0 ? (double)count / seconds / 1e6 : 0.0, cpu, cpu > 0 ? (double)count / cpu / 1e6 : 0.0);
+    if (t != NULL) {
+        uint64_t probes = atomic_exchange(&t->probes, 0), hits = atomic_exchange(&t->hits, 0);
+        printf("; probes %" PRIu64 ", hits %" PRIu64 " (%.1f%%), stores %" PRIu64, probes, hits,
+               probes ? 100.0 * (double)hits / (double)probes : 0.0, atomic_exchange(&t->stores, 0));
+    }
+    putchar('\n');
 }
 
 /* One count, or --divide's lines and then the count. */
-static int count_one(const fastpos *p, int depth, perft_table *t, const perft_options *o)
+static int count_one(const fastpos *p, int depth, table_store *ts, const perft_options *o)
 {
+    bool no_memory;
+    perft_table *t = table_for(ts, depth, &no_memory);
+    if (no_memory)
+        return 1;
     char label[32];
     snprintf(label, sizeof label, "perft %d", depth);
     result total = {0};
@@ -559,47 +702,124 @@ static int count_one(const fastpos *p, int depth, perft_table *t, const perft_op
         move_list_free(&moves);
     } else {
         total = count_tree(p, depth, t, o, label);
-        if (total.out_of_memory) {
+        if (total.out_of_memory)
             fputs("reference: out of memory for perft's jobs\n", stderr);
+        if (total.out_of_memory || total.failed)
             return 1;
-        }
     }
     if (o->stats)
-        print_stats(t, o, total.count, seconds_now() - start, cpu_seconds() - cpu_start);
+        print_stats(ts, depth, o, total.count, seconds_now() - start, cpu_seconds() - cpu_start);
     return written(print_count(label, total.count) ? 0 : 1);
 }
 
-/* --split: the jobs K plies on, merged, one a line. */
+/* --split keeps at most about this many jobs in memory.  Past it, the last
+ * plies stream out in windows of this many, each merged within itself: a
+ * position in two windows is two jobs (more lines, the same sum). */
+enum { SPLIT_WINDOW = 1 << 20 };
+
+/* The jobs of a split as they come: numbered, written or only counted. */
+typedef struct {
+    job_list window;
+    int depth;      /* each job's */
+    bool write;     /* false: a first pass that only counts them */
+    uint64_t n, of; /* jobs so far; how many there are (when writing) */
+} split_out;
+
+static void flush_window(split_out *s)
+{
+    for (size_t i = 0; i < s->window.n; i++) {
+        s->n++;
+        if (!s->write)
+            continue;
+        position pos = position_of(&s->window.at[i].pos);
+        char fen[FEN_SIZE], paths[COUNT_TEXT_SIZE], id[JOB_ID_SIZE];
+        write_fen(&pos, fen);
+        write_count(s->window.at[i].paths, paths);
+        write_job_id((job_id){s->n, s->of}, id);
+        printf("%s %s %d %s\n", id, fen, s->depth, paths);
+    }
+    jobs_free(&s->window);
+    s->window.merge = true;
+}
+
+typedef struct {
+    split_out *out;
+    int left; /* plies to go */
+    perft_count paths;
+} descent;
+
+/* A move `left` plies short of the split: a job at the last, else onward. */
+static void descend(void *ctx, const move *m, const fastpos *after)
+{
+    (void)m;
+    const descent *d = ctx;
+    if (d->left > 1) {
+        descent next = {d->out, d->left - 1, d->paths};
+        fast_each_move(after, descend, &next);
+        return;
+    }
+    jobs_add(&d->out->window, after, d->paths);
+    if (d->out->window.n >= SPLIT_WINDOW)
+        flush_window(d->out);
+}
+
+/* The jobs `left` plies on from each of the frontier's, through s; false
+ * if out of memory. */
+static bool split_pass(const job_list *frontier, int left, split_out *s)
+{
+    s->n = 0;
+    s->window = (job_list){.merge = true};
+    for (size_t i = 0; i < frontier->n && !s->window.failed; i++) {
+        if (left == 0) {
+            jobs_add(&s->window, &frontier->at[i].pos, frontier->at[i].paths);
+            continue;
+        }
+        descent d = {s, left, frontier->at[i].paths};
+        fast_each_move(&frontier->at[i].pos, descend, &d);
+    }
+    bool ok = !s->window.failed;
+    if (ok)
+        flush_window(s);
+    jobs_free(&s->window);
+    return ok;
+}
+
+/* --split: the jobs K plies on, merged, one a line with its id "n/of",
+ * written as they come.  The positions are expanded in memory while they
+ * are few; the rest of the plies stream (then a first pass counts them, for
+ * the ids' "of"). */
 static int split(const fastpos *p, int depth, int plies)
 {
     if (plies > depth) {
         fprintf(stderr, "reference: --split %d: deeper than the perft (%d)\n", plies, depth);
         return 2;
     }
-    job_list jobs = {.merge = true};
-    jobs_add(&jobs, p, 1);
-    for (int i = 0; i < plies && !jobs.failed; i++)
-        expand(&jobs);
-    if (jobs.failed) {
-        jobs_free(&jobs);
+    job_list frontier = {.merge = true};
+    jobs_add(&frontier, p, 1);
+    int ply = 0;
+    for (; ply < plies && !frontier.failed && frontier.n < SPLIT_WINDOW / 16; ply++)
+        expand(&frontier);
+    split_out s = {.depth = depth - plies};
+    bool ok = !frontier.failed;
+    if (ok && ply < plies)
+        ok = split_pass(&frontier, plies - ply, &s); /* count them first */
+    else
+        s.n = frontier.n;
+    s.of = s.n;
+    s.write = true;
+    ok = ok && split_pass(&frontier, plies - ply, &s);
+    jobs_free(&frontier);
+    if (!ok) {
         fputs("reference: out of memory for perft's jobs\n", stderr);
         return 1;
     }
-    for (size_t i = 0; i < jobs.n; i++) {
-        position pos = position_of(&jobs.at[i].pos);
-        char fen[FEN_SIZE], paths[COUNT_TEXT_SIZE];
-        write_fen(&pos, fen);
-        write_count(jobs.at[i].paths, paths);
-        printf("%s %d %s\n", fen, depth - plies, paths);
-    }
-    jobs_free(&jobs);
     return written(0);
 }
 
-/* The fields of a line, split at spaces and tabs: at most 4. */
+/* The fields of a line, split at spaces and tabs: at most 5 kept. */
 typedef struct {
-    const char *at[4];
-    size_t len[4];
+    const char *at[5];
+    size_t len[5];
     int n;
 } fields;
 
@@ -615,7 +835,7 @@ static fields split_fields(const char *line, size_t len)
         size_t start = i;
         while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
             i++;
-        if (f.n < 4) {
+        if (f.n < 5) {
             f.at[f.n] = line + start;
             f.len[f.n] = i - start;
         }
@@ -624,37 +844,69 @@ static fields split_fields(const char *line, size_t len)
     return f;
 }
 
-/* One batch line: "FEN", "FEN DEPTH" or "FEN DEPTH PATHS"; false if bad. */
-static bool count_line(const char *line, size_t len, int depth, perft_table *t, const perft_options *o)
+/* One batch line, number `number`: "FEN", "FEN DEPTH", "FEN DEPTH PATHS" or
+ * a job "N/OF FEN DEPTH PATHS"; false (the fault on stderr after "line
+ * N: ") if bad. */
+static bool count_line(const char *line, size_t len, long number, int depth, table_store *ts, const perft_options *o)
 {
     fields f = split_fields(line, len);
+    char where[32];
+    snprintf(where, sizeof where, "line %ld: ", number);
+    job_id id = {0, 0};
+    if (f.n == 4 && !read_job_id(f.at[0], f.len[0], &id)) {
+        char q[QUOTE_SIZE];
+        quote_text(f.at[0], f.len[0], q);
+        fprintf(stderr, "%sjob: %s is not a job id N/OF (1 <= N <= OF), as --split writes it\n", where, q);
+        return false;
+    }
+    if (f.n == 4) { /* the id read: the rest is FEN DEPTH PATHS */
+        for (int i = 0; i < 3; i++) {
+            f.at[i] = f.at[i + 1];
+            f.len[i] = f.len[i + 1];
+        }
+        f.n = 3;
+    }
     perft_count paths = 1;
     fastpos p;
-    if (f.n > 3 || (f.n == 1 && depth < 0)) {
-        fprintf(stderr, "reference: a line is FEN, FEN DEPTH or FEN DEPTH PATHS%s\n",
-                depth < 0 ? " (no DEPTH was given)" : "");
+    if (f.n > 4) {
+        fprintf(stderr, "%sa line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS, not %d fields\n",
+                where, f.n);
         return false;
     }
-    if (!read_fen_text(f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+    if (f.n == 1 && depth < 0) {
+        fprintf(stderr, "%sno DEPTH: give one on the line (FEN DEPTH) or as perft's argument\n", where);
         return false;
-    if (f.n >= 2 && !read_depth(f.at[1], f.len[1], &depth))
+    }
+    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+        return false;
+    if (f.n >= 2 && !read_depth_at(where, f.at[1], f.len[1], &depth))
         return false;
     if (f.n == 3 && (!read_count(f.at[2], f.len[2], &paths) || paths == 0)) {
-        fputs("reference: paths: not a whole number 1 or more\n", stderr);
+        fprintf(stderr, "%spaths: not a whole number 1 or more\n", where);
         return false;
     }
+    bool no_memory;
+    perft_table *t = table_for(ts, depth, &no_memory);
+    if (no_memory)
+        return false;
+    double start = seconds_now(), cpu_start = cpu_seconds();
     result r = count_tree(&p, depth, t, o, "perft");
     if (r.out_of_memory) {
         fputs("reference: out of memory for perft's jobs\n", stderr);
         return false;
     }
-    char label[64];
+    if (o->stats)
+        print_stats(ts, depth, o, r.count, seconds_now() - start, cpu_seconds() - cpu_start);
+    char label[128], text[COUNT_TEXT_SIZE], name[JOB_ID_SIZE + 1] = "";
+    if (id.of != 0) {
+        write_job_id(id, name);
+        strcat(name, " ");
+    }
     if (f.n == 3) {
-        char text[COUNT_TEXT_SIZE];
         write_count(paths, text);
-        snprintf(label, sizeof label, "perft %d x %s", depth, text);
+        snprintf(label, sizeof label, "%sperft %d x %s", name, depth, text);
     } else {
-        snprintf(label, sizeof label, "perft %d", depth);
+        snprintf(label, sizeof label, "%sperft %d", depth < 0 ? "" : name, depth);
     }
     return print_count(label, times(r.count, paths));
 }
@@ -690,15 +942,17 @@ static bool skipped(const char *line, size_t len)
 }
 
 /* perft [DEPTH] < LINES: a count a line, flushed as it comes. */
-static int batch(int depth, perft_table *t, const perft_options *o)
+static int batch(int depth, table_store *t, const perft_options *o)
 {
     char *line = NULL;
     size_t cap = 0, len;
     int status = 0;
+    long number = 0;
     while (read_line(stdin, &line, &cap, &len)) {
+        number++;
         if (skipped(line, len))
             continue;
-        if (!count_line(line, len, depth, t, o)) {
+        if (!count_line(line, len, number, depth, t, o)) {
             puts("error");
             status = 2;
         }
@@ -708,32 +962,107 @@ static int batch(int depth, perft_table *t, const perft_options *o)
     return written(status);
 }
 
-/* perft --sum < RESULTS: the last number of each line, added exactly. */
-static int sum_results(void)
+/* perft FEN FROM-TO: a line a depth, its count, time and leaves a second,
+ * the table shared (a deeper count finds the shallower subtrees). */
+static int depth_table(const fastpos *p, int from, int to, table_store *ts, const perft_options *o)
 {
+    for (int depth = from; depth <= to; depth++) {
+        char label[32], text[COUNT_TEXT_SIZE];
+        snprintf(label, sizeof label, "perft %d", depth);
+        bool no_memory;
+        perft_table *t = table_for(ts, depth, &no_memory);
+        if (no_memory)
+            return 1;
+        double cpu_start = cpu_seconds();
+        result r = count_tree(p, depth, t, o, label);
+        if (r.out_of_memory)
+            fputs("reference: out of memory for perft's jobs\n", stderr);
+        if (r.out_of_memory || r.failed)
+            return 1;
+        if (o->stats)
+            print_stats(ts, depth, o, r.count, r.seconds, cpu_seconds() - cpu_start);
+        if (r.count == PERFT_COUNT_MAX)
+            return written(print_count(label, r.count) ? 0 : 1);
+        write_count(r.count, text);
+        printf("perft %2d: %22s %10.3f s %10.1f M leaves/s\n", depth, text, r.seconds,
+               r.seconds > 0 ? (double)r.count / r.seconds / 1e6 : 0.0);
+        fflush(stdout);
+    }
+    return written(0);
+}
+
+/* perft --suite FILE: each line's counts against the expected ones. */
+static int run_suite(const char *path, table_store *ts, const perft_options *o)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        return 2;
+    }
     char *line = NULL;
-    size_t cap = 0, len, lines = 0;
-    perft_count total = 0;
-    while (read_line(stdin, &line, &cap, &len)) {
+    size_t cap = 0, len;
+    int status = 0;
+    long number = 0, positions = 0, counts = 0, mismatches = 0, bad = 0;
+    double start = seconds_now();
+    while (status < 2 && read_line(in, &line, &cap, &len)) {
+        number++;
         if (skipped(line, len))
             continue;
-        lines++;
-        size_t end = len;
-        while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r'))
-            end--;
-        size_t start = end;
-        while (start > 0 && line[start - 1] >= '0' && line[start - 1] <= '9')
-            start--;
-        perft_count c;
-        if (!read_count(line + start, end - start, &c) || !strncmp(line, "error", 5)) {
-            fprintf(stderr, "reference: --sum: line %zu has no count at its end\n", lines);
-            free(line);
-            return 2;
+        suite_line sl;
+        char err[NOTATION_ERROR_SIZE];
+        if (!read_suite_line(line, len, &sl, err)) {
+            printf("error line %ld\n", number);
+            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", path, number, err);
+            bad++;
+            continue;
         }
-        total = plus(total, c);
+        positions++;
+        fastpos p = fastpos_of(&sl.pos);
+        for (int i = 0; i < sl.n; i++) {
+            bool no_memory;
+            perft_table *t = table_for(ts, sl.at[i].depth, &no_memory);
+            result r = no_memory ? (result){.failed = true} : count_tree(&p, sl.at[i].depth, t, o, "perft");
+            if (r.out_of_memory || r.failed) {
+                status = 1;
+                break;
+            }
+            char got[COUNT_TEXT_SIZE], expected[COUNT_TEXT_SIZE];
+            write_count(r.count, got);
+            write_count(sl.at[i].expected, expected);
+            counts++;
+            if (r.count == sl.at[i].expected) {
+                printf("ok line %ld depth %d: %s\n", number, sl.at[i].depth, got);
+            } else {
+                printf("MISMATCH line %ld depth %d: expected %s, got %s\n", number, sl.at[i].depth, expected, got);
+                mismatches++;
+            }
+            fflush(stdout);
+        }
     }
     free(line);
-    return written(print_count("sum", total) ? 0 : 1);
+    if (ferror(in))
+        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+    fclose(in);
+    printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
+           bad, seconds_now() - start);
+    return written(status ? status : mismatches ? 1 : bad ? 2 : 0);
+}
+
+/* "FROM-TO" (1-12): a range of depths, FROM <= TO; false if it is none (a
+ * message if it looks like one). */
+static bool read_range(const char *text, int *from, int *to, bool *is_range)
+{
+    const char *dash = strchr(text, '-');
+    *is_range = dash != NULL && dash != text;
+    if (!*is_range)
+        return false;
+    if (!read_depth(text, (size_t)(dash - text), from) || !read_depth(dash + 1, strlen(dash + 1), to))
+        return false;
+    if (*from > *to) {
+        fprintf(stderr, "reference: depths %s: the first is deeper than the last\n", text);
+        return false;
+    }
+    return true;
 }
 
 /* ==================== Arguments ==================== */
@@ -760,16 +1089,31 @@ static const char *option_value(const char *arg, const char *next, int *skip, co
     return next;
 }
 
+/* The options that take a value: one message when it is missing. */
+static bool missing_value(const char *arg, bool last)
+{
+    static const char *const valued[] = {"--hash", "--hash-entries", "--threads", "--split",
+                                         "--after", "--suite", "--journal"};
+    for (size_t i = 0; last && i < sizeof valued / sizeof *valued; i++)
+        if (!strcmp(arg, valued[i])) {
+            fprintf(stderr, "reference: %s needs a value (try perft --help)\n", arg);
+            return true;
+        }
+    return false;
+}
+
 int perft_main(int argc, char *argv[])
 {
     perft_options o = {.threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .progress = isatty(2) == 1};
     size_t hash_mib = DEFAULT_HASH_MIB, entries = 0, threads = 0, plies = 0;
     bool sum = false, has_split = false, has_threads = false, seen_perft = false;
-    const char *word[3];
+    const char *word[3], *after = NULL, *suite = NULL;
     int words = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL, *v;
         int skip = 0;
+        if (missing_value(arg, next == NULL))
+            return 2;
         if (!seen_perft && !strcmp(arg, "perft")) {
             seen_perft = true;
         } else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -779,29 +1123,32 @@ int perft_main(int argc, char *argv[])
             o.divide = true;
         } else if (!strcmp(arg, "--stats")) {
             o.stats = true;
+        } else if (!strcmp(arg, "--nobulk")) {
+            o.nobulk = true;
+        } else if (!strcmp(arg, "--progress")) {
+            o.progress_lines = true;
         } else if (!strcmp(arg, "--sum")) {
             sum = true;
         } else if ((v = option_value(arg, next, &skip, "--hash")) != NULL) {
             if (!read_number("--hash", v, (size_t)1 << 20, &hash_mib))
                 return 2;
         } else if ((v = option_value(arg, next, &skip, "--hash-entries")) != NULL) {
-            if (!read_number("--hash-entries", v, (size_t)1 << 40, &entries))
+            if (!read_number_in("--hash-entries", v, 1, (size_t)1 << 40, &entries))
                 return 2;
-            if (entries == 0) {
-                fputs("reference: --hash-entries: at least 1 (--hash 0 for no table)\n", stderr);
-                return 2;
-            }
         } else if ((v = option_value(arg, next, &skip, "--threads")) != NULL) {
-            if (!read_number("--threads", v, 1024, &threads) || threads == 0) {
-                if (threads == 0 && *v == '0')
-                    fputs("reference: --threads: at least 1\n", stderr);
+            if (!read_number_in("--threads", v, 1, 1024, &threads))
                 return 2;
-            }
             has_threads = true;
         } else if ((v = option_value(arg, next, &skip, "--split")) != NULL) {
             if (!read_number("--split", v, MAX_DEPTH, &plies))
                 return 2;
             has_split = true;
+        } else if ((v = option_value(arg, next, &skip, "--after")) != NULL) {
+            after = v;
+        } else if ((v = option_value(arg, next, &skip, "--suite")) != NULL) {
+            suite = v;
+        } else if ((v = option_value(arg, next, &skip, "--journal")) != NULL) {
+            o.journal = v;
         } else if (!strcmp(arg, "--show")) {
             fputs("reference: --show is for moves and game, not perft\n", stderr);
             return 2;
@@ -829,16 +1176,32 @@ int perft_main(int argc, char *argv[])
     if (o.threads < 1)
         o.threads = 1;
     if (sum) {
-        if (words > 0 || o.divide || has_split) {
+        if (words > 0 || o.divide || has_split || suite || after) {
             fputs("reference: perft --sum takes no arguments: the results come on standard input\n", stderr);
             return 2;
         }
-        return sum_results();
+        return written(sum_results(stdin, stdout));
+    }
+    table_store ts = {.asked = entries > 0 ? entries : hash_mib * ((size_t)1 << 20) / sizeof(entry),
+                      .exact = entries > 0, .stats = o.stats};
+    if (suite != NULL) {
+        if (words > 0 || o.divide || has_split || after || o.journal) {
+            fputs("reference: perft --suite FILE takes no FEN, DEPTH, --divide, --split, --after or --journal\n",
+                  stderr);
+            return 2;
+        }
+        int status = run_suite(suite, &ts, &o);
+        perft_table_free(ts.t);
+        return status;
     }
     /* One word: a depth for the lines on standard input, else a FEN alone. */
-    int depth = -1;
-    bool one_depth = words == 1 && strspn(word[0], "0123456789-") == strlen(word[0]);
-    if (words == 2 || one_depth) {
+    int depth = -1, from = -1;
+    bool one_depth = words == 1 && strspn(word[0], "0123456789-") == strlen(word[0]), is_range = false;
+    if (words == 2 && read_range(word[1], &from, &depth, &is_range)) {
+        /* FEN FROM-TO */
+    } else if (is_range) {
+        return 2;
+    } else if (words == 2 || one_depth) {
         const char *d = word[words - 1];
         if (!read_depth(d, strlen(d), &depth))
             return 2;
@@ -846,36 +1209,38 @@ int perft_main(int argc, char *argv[])
         fputs("reference: perft takes two arguments, FEN and DEPTH (try --help)\n", stderr);
         return 2;
     }
-    if (words < 2 && (o.divide || has_split)) {
-        fputs("reference: --divide and --split take FEN and DEPTH as arguments\n", stderr);
+    if (words < 2 && (o.divide || has_split || after || o.journal)) {
+        fputs("reference: --divide, --split, --after and --journal take FEN and DEPTH as arguments\n", stderr);
         return 2;
     }
     if (o.divide && has_split) {
         fputs("reference: --divide or --split, not both\n", stderr);
         return 2;
     }
+    if (o.journal && (o.divide || has_split || is_range || o.nobulk)) {
+        fputs("reference: --journal is for one count: not with --divide, --split, --nobulk or a range of depths\n",
+              stderr);
+        return 2;
+    }
     fastpos p;
     if (words == 2 && !read_fen_text(word[0], strlen(word[0]), 1, &p))
         return 2;
+    if (after != NULL) {
+        position pos = position_of(&p);
+        char err[NOTATION_ERROR_SIZE];
+        if (!play_after(&pos, after, err)) {
+            fprintf(stderr, "reference: %s\n", err);
+            return 2;
+        }
+        p = fastpos_of(&pos);
+    }
     if (has_split)
         return split(&p, depth, (int)plies);
-    bool asked_entries = entries > 0;
-    if (entries == 0)
-        entries = hash_mib * ((size_t)1 << 20) / sizeof(entry);
-    perft_table *t = NULL;
-    bool small = words == 2 && depth < TABLE_WORTH && !asked_entries; /* quick without one */
-    /* A shallow count stores few trees: more room than 4^(depth-2) entries
-     * would only cost the time to clear it. */
-    if (words == 2 && !asked_entries && depth >= 2 && depth < 22 && entries > (size_t)1 << (2 * depth - 4))
-        entries = (size_t)1 << (2 * depth - 4);
-    if (entries > 0 && !small) {
-        t = perft_table_new(entries);
-        if (t == NULL) {
-            fprintf(stderr, "reference: no memory for a table of %zu entries (try a smaller --hash)\n", entries);
-            return 1;
-        }
-    }
-    int status = words == 2 ? count_one(&p, depth, t, &o) : batch(depth, t, &o);
-    perft_table_free(t);
+    if (o.nobulk)
+        ts.asked = 0; /* the last ply played, the tree counted with no table */
+    int status = is_range ? depth_table(&p, from, depth, &ts, &o)
+                 : words == 2 ? count_one(&p, depth, &ts, &o)
+                              : batch(depth, &ts, &o);
+    perft_table_free(ts.t);
     return status;
 }

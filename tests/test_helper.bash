@@ -103,7 +103,7 @@ planted_movegen() {
     grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
     text=$(< "$ROOT/reference/$file")
     printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
-    for o in board rules moves notation game show line fastgen perft; do
+    for o in board rules moves notation game show line fastgen perft perft_results perft_journal perft_progress perft_after perft_suite perft_nobulk; do
         [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
     done
     # shellcheck disable=SC2086 # SAN: several flags, or none
