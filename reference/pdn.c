@@ -330,6 +330,7 @@ typedef struct {
     int sq[MAX_JUMPS + 1], n; /* the squares given; n == 0 for 1118 */
     int split[2][2], splits;  /* 1118: its readings as two squares */
     bool x, dash;             /* the signs used */
+    bool glued;               /* text glued to its end (8-11Redoverstepped...): a comment */
     char number[24];          /* the move number as written: "12." or "12...", or "" */
 } pdn_word;
 
@@ -394,7 +395,7 @@ static bool read_move_lenient(const char *text, const token *t, pdn_word *w, cha
     char q[QUOTE_SIZE];
     quote_text(text + t->at, t->len, q);
     w->n = w->splits = 0;
-    w->x = w->dash = false;
+    w->x = w->dash = w->glued = false;
     size_t at = t->at, end = t->at + t->len;
     for (;;) {
         size_t stop = at;
@@ -413,6 +414,10 @@ static bool read_move_lenient(const char *text, const token *t, pdn_word *w, cha
         if (stop == end)
             break;
         char c = text[stop];
+        if (w->n >= 2 && c != 'x' && c != 'X' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+            w->glued = true; /* prose glued to a whole move, as the Tinsley archive has it: a comment */
+            break;
+        }
         if (c != '-' && c != 'x' && c != 'X') {
             snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
             return false;
@@ -517,7 +522,8 @@ enum {
     READ_DASH_CAPTURE = 2, /* a capture written with - */
     READ_MIXED = 4,        /* a capture's landings joined by both signs */
     READ_UNSIGNED = 8,     /* two squares without a sign: 1118 */
-    READ_RESOLVED = 16     /* two ends naming several captures, told apart by the rest of the game */
+    READ_RESOLVED = 16,    /* two ends naming several captures, told apart by the rest of the game */
+    READ_GLUED = 32        /* text glued to the move's end, read as a comment */
 };
 
 /* The moves of a record, and what replaying them may spend on readings. */
@@ -573,6 +579,8 @@ static unsigned reading_of(const pdn_word *w, const move *m)
         how |= READ_DASH_CAPTURE;
     else if (!is_capture_move(m) && w->x)
         how |= READ_X_STEP;
+    if (w->glued)
+        how |= READ_GLUED;
     return how;
 }
 
@@ -865,6 +873,7 @@ static void count_readings(pdn_totals *t, unsigned how)
     t->mixed_signs += (how & READ_MIXED) != 0;
     t->unsigned_moves += (how & READ_UNSIGNED) != 0;
     t->resolved += (how & READ_RESOLVED) != 0;
+    t->glued += (how & READ_GLUED) != 0;
 }
 
 static void say_reading(buffer *b, unsigned how)
@@ -879,7 +888,9 @@ static void say_reading(buffer *b, unsigned how)
     if (how & READ_UNSIGNED)
         appendf(b, "%stwo squares written without a sign", sep), sep = "; ";
     if (how & READ_RESOLVED)
-        appendf(b, "%stwo ends naming several captures: the only one the rest of the game allows", sep);
+        appendf(b, "%stwo ends naming several captures: the only one the rest of the game allows", sep), sep = "; ";
+    if (how & READ_GLUED)
+        appendf(b, "%stext glued to the move, read as a comment", sep);
 }
 
 /* ==================== Writing a record back ==================== */
@@ -1196,9 +1207,9 @@ void print_pdn_totals(const pdn_totals *t, FILE *out)
     fprintf(out,
             "pdn: %ld records: %ld legal, %ld illegal, %ld malformed; %ld plies; lenient: %ld steps written with x, "
             "%ld captures with -, %ld with both signs, %ld moves without a sign, %ld captures resolved by the rest of "
-            "the game, %ld FEN fields ignored\n",
+            "the game, %ld FEN fields ignored, %ld moves with text glued on\n",
             t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
-            t->unsigned_moves, t->resolved, t->fen_notes);
+            t->unsigned_moves, t->resolved, t->fen_notes, t->glued);
 }
 
 /* ==================== The command ==================== */
@@ -1215,7 +1226,8 @@ static void pdn_usage(FILE *out)
           "WHO is \"Black - White\" or the Event.  Exit status 2 if a record was\n"
           "malformed.  A summary line goes to standard error.  Read leniently (counted\n"
           "in the summary): a step written with x, a capture with -, 1118 for 11-18,\n"
-          "two ends naming several captures when one alone lets the game go on.\n"
+          "two ends naming several captures when one alone lets the game go on,\n"
+          "letters glued to a move's end (8-11Redovers...: the move and a comment).\n"
           "  --strict  moves only as the notation writes them (11-15, 18x11, 27x18x11)\n"
           "  --notes   a \"note\" line for each move read leniently, before its record\n"
           "  --plies   a \"ply\" line with the FEN after every ply, before its record\n"
