@@ -48,6 +48,11 @@ setup() {
     run bash -c 'cat "$1"/result.* | "$2" perft --sum' _ "$work" "$BUILD/reference"
     assert_success
     assert_output "sum: $PERFT_14"
+    # each result names its job: a lost task's jobs are named, not summed past
+    run --separate-stderr bash -c 'cat "$1"/result.[2-8] | "$2" perft --sum' _ "$work" "$BUILD/reference"
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    [[ $stderr == "reference: --sum: job 1/805 has no result"* ]] || fail "not named: $stderr"
     # and every daemon is gone
     run pgrep -f "$work/slurm"
     assert_failure

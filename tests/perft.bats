@@ -208,6 +208,29 @@ line 5: depth: \"65\" is not a depth: a whole number 0-64"
     assert_output "sum: ${PUBLISHED[10]}"
 }
 
+@test "--split streams past its window: jobs merged within windows, numbered in order, and the same sum" {
+    # a copy of the reference whose split holds 1024 jobs, not 2^20: perft.c
+    # built again, linked with this build's other objects
+    local dir="$BATS_TEST_TMPDIR/window" objects=() f
+    mkdir -p "$dir"
+    for f in "$ROOT"/reference/*.c; do
+        f=${f##*/}
+        [ "$f" = perft.c ] || objects+=("$BUILD/${f%.c}.o")
+    done
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -DSPLIT_WINDOW_JOBS=1024 -o "$dir/reference" "$ROOT/reference/perft.c" \
+        "${objects[@]}"
+    "$dir/reference" perft "$START" 9 --split 5 > "$dir/jobs"
+    local n merged
+    n=$(wc -l < "$dir/jobs")
+    merged=$(perft "$START" 9 --split 5 | wc -l)
+    # more jobs than when all are merged (a position in two windows is two jobs), numbered 1..n of n
+    [ "$n" -gt "$merged" ] || fail "$n jobs streamed, $merged merged: no window was flushed"
+    assert_equal "$(awk -v n="$n" '$1 != NR "/" n { bad++ } END { print bad + 0 }' "$dir/jobs")" 0
+    run bash -c '"$1" perft --threads 1 < "$2" | "$1" perft --sum' _ "$BUILD/reference" "$dir/jobs"
+    assert_output "sum: ${PUBLISHED[8]}"
+}
+
 @test "each result names its job; --sum names a missing or repeated job and refuses what is no result" {
     local jobs="$BATS_TEST_TMPDIR/jobs" results="$BATS_TEST_TMPDIR/results"
     perft "$START" 9 --split 2 > "$jobs"
