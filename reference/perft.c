@@ -900,12 +900,14 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
     }
     if (o->stats)
         print_stats(ts, depth, o, r.count, seconds_now() - start, cpu_seconds() - cpu_start);
-    char label[128], text[COUNT_TEXT_SIZE], name[JOB_ID_SIZE + 1] = "";
+    char label[128], name[JOB_ID_SIZE + 1] = "";
     if (id.of != 0) {
-        write_job_id(id, name);
-        strcat(name, " ");
+        char id_text[JOB_ID_SIZE];
+        write_job_id(id, id_text);
+        snprintf(name, sizeof name, "%s ", id_text);
     }
     if (f.n == 3) {
+        char text[COUNT_TEXT_SIZE];
         write_count(paths, text);
         snprintf(label, sizeof label, "%sperft %d x %s", name, depth, text);
     } else {
@@ -1024,7 +1026,13 @@ static int run_suite(const char *path, table_store *ts, const perft_options *o)
         for (int i = 0; i < sl.n; i++) {
             bool no_memory;
             perft_table *t = table_for(ts, sl.at[i].depth, &no_memory);
-            result r = no_memory ? (result){.failed = true} : count_tree(&p, sl.at[i].depth, t, o, "perft");
+            if (no_memory) {
+                status = 1;
+                break;
+            }
+            result r = count_tree(&p, sl.at[i].depth, t, o, "perft");
+            if (r.out_of_memory)
+                fputs("reference: out of memory for perft's jobs\n", stderr);
             if (r.out_of_memory || r.failed) {
                 status = 1;
                 break;

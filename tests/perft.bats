@@ -148,9 +148,9 @@ perft() { "$BUILD/reference" perft "$@"; }
     # a shallow count's table is only as big as it can fill, and says so
     run perft "$START" 9 --stats
     assert_line --index 0 --regexp '^table 512 KiB \(of 256 MiB asked: a perft 9 fills no more\), threads [0-9]+, '
-    run perft "$START" 13 --stats --hash 2048 --threads 2
-    assert_line --index 0 --regexp '^table 128 MiB \(of 2048 MiB asked: a perft 13 fills no more\), threads 2, '
-    assert_line --index 1 'perft 13: 1766623630'
+    run perft "$START" 12 --stats --hash 2048 --threads 2
+    assert_line --index 0 --regexp '^table 32 MiB \(of 2048 MiB asked: a perft 12 fills no more\), threads 2, '
+    assert_line --index 1 "perft 12: ${PUBLISHED[11]}"
     run perft "$START" 5 --stats
     assert_line --index 0 --regexp '^table none \(a perft 5 is quick without one\), '
     run perft "$START" 3 --hash 0 --threads 1 --stats
@@ -331,11 +331,11 @@ reference: --suite $suite, line 6: suite, column 17: \"D2\" is not \"D<depth> <c
         [ "$(wc -l < "$journal" 2> /dev/null || echo 0)" -gt 20 ] && break
         sleep 0.05
     done
-    kill -INT "$pid"
+    kill -KILL "$pid" # as a crash or a lost node would (a background job ignores SIGINT)
     wait "$pid" || true
     local done_before
     done_before=$(($(wc -l < "$journal") - 1))
-    [ "$done_before" -gt 20 ] || fail "only $done_before jobs in the journal"
+    [ "$done_before" -gt 20 ] && [ "$done_before" -lt 2733 ] || fail "$done_before jobs in the journal: not interrupted"
     assert_equal "$(head -n 1 "$journal")" "perft B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 13, 5 plies, 2733 jobs"
     # a line cut short by the kill is dropped, not misread
     printf 'job 9' >> "$journal"
