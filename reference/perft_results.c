@@ -15,22 +15,6 @@
 #include "line.h"
 #include "perft.h"
 
-bool read_count(const char *text, size_t len, perft_count *c)
-{
-    *c = 0;
-    if (len == 0)
-        return false;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return false;
-        perft_count next = *c * 10 + (perft_count)(text[i] - '0');
-        if (*c > PERFT_COUNT_MAX / 10 || next < *c * 10)
-            return false;
-        *c = next;
-    }
-    return true;
-}
-
 /* A whole number 1..max in text[0..len). */
 static bool read_positive(const char *text, size_t len, uint64_t max, uint64_t *n)
 {

@@ -33,9 +33,7 @@ bool read_job_id(const char *text, size_t len, job_id *id);
 /* "17/216". */
 void write_job_id(job_id id, char out[JOB_ID_SIZE]);
 
-/* A count in decimal, all of text[0..len) (digits only): false if junk,
- * empty or past 2^128 - 1. */
-bool read_count(const char *text, size_t len, perft_count *c);
+/* read_count (perft.h) reads a count in decimal. */
 
 /* perft --sum: reads result lines from in (blank and # lines skipped),
  * writes "sum: TOTAL" to out, returns 0.  A line that is no result, a job

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "perft.h"
 #include "perft_results.h"
 
 static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
