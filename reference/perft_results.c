@@ -196,6 +196,10 @@ int sum_results(FILE *in, FILE *out)
         total = total + c < total ? PERFT_COUNT_MAX : total + c;
     }
     free(text);
+    if (ferror(in)) { /* no sum of part of the results: the front door says why (written) */
+        free(t.seen);
+        return 1;
+    }
     if (ok && t.twice != 0) {
         fprintf(stderr, "reference: --sum: job %" PRIu64 "/%" PRIu64 " has more than one result (again on line %" PRIu64 "): no sum\n",
                 t.twice, t.of, t.twice_line);
