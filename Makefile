@@ -152,7 +152,7 @@ CC_STAMP := $(STAMPS)/cc
 # ask make for them (make -s print-VAR).
 REF_SRC    := $(wildcard reference/*.c)
 REF_CLI    := $(wildcard reference/main.c reference/command.c reference/cmd_*.c)
-REF_PERFT  := $(wildcard reference/perft.c reference/fastgen.c reference/table.c)
+REF_PERFT  := $(wildcard reference/perft*.c reference/fastgen.c reference/table.c)
 REF_API    := reference/library.c
 LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT) $(REF_API),$(REF_SRC))
 ENGINE_SRC := $(filter-out $(REF_CLI) $(REF_API),$(REF_SRC))
@@ -798,19 +798,32 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # gcc -O2, the model against the machine, the needles, two planted bugs,
 # every candidate of tests/prove/candidates.tsv) and tests/toolchains.bats
 # (a fresh checkout at a path with a space built, verified and submitted
-# under other compilers; every C file warning-free under gcc and clang-19).
+# under other compilers; every C file warning-free under gcc and clang-19)
+# and tests/cluster.bats (make test-cluster).
 # PROVE_FULL=1: every start of every default build, every row of
 # tests/fixtures/mutants.tsv, the slow checks.  (tests/tools/run leaves these
 # out of make test.)
-LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats
+LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats tests/cluster.bats
 PROVE_FULL ?=
 .PHONY: test-long
-test-long: ## the long tests, apart from make test: the proof's, toolchains (minutes); PROVE_FULL=1 every start, build and mutant
+test-long: ## the long tests, apart from make test: the proof's, toolchains, the cluster (minutes); PROVE_FULL=1 every start, build and mutant
 	@$(NEEDS) test
+	@$(NEEDS) cluster
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/tools/run" $(LONG_TESTS) || status=1; exit $$status
+
+# perft's split run on a real single-node Slurm (a job array) and through
+# GNU parallel over a real ssh (tests/cluster.bats; tests/tools/cluster
+# starts and stops the daemons, all their files under $(BUILD)).  Root; part
+# of make test-long.
+.PHONY: test-cluster
+test-cluster: ## perft's jobs on a single-node Slurm (job array) and over ssh with GNU parallel (root, about 2 min)
+	@$(NEEDS) cluster
+	@$(SUBMAKE) files FILES="$(BATS)"
+	@$(SUBMAKE) $(BUILD)/reference
+	@$(TEST_ENV) "tests/tools/run" tests/cluster.bats
 
 bytes: ## the golf's size, as the site counts it (GOLF=file)
 	@echo "$$(wc -c < "$(GOLF)") bytes  $(GOLF)"

@@ -1,7 +1,15 @@
-/* cmd_perft.c - `perft`: the counts of one position, of lines of positions,
- * the jobs of a deep count (--split), and their exact sum (--sum); perft's
- * engine (perft.c) counts. */
+/* cmd_perft.c - `perft`: the counts of one position, of a range of depths,
+ * of lines of positions, of a suite with expected counts; the jobs of a
+ * deep count (--split, streamed with ids) and their checked sum (--sum).
+ * perft's engine (perft.c) counts; perft_*.c hold the command's own parts:
+ * job ids and --sum (perft_results.c), --journal, --progress, --after,
+ * --suite and --nobulk. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -10,6 +18,9 @@
 #include "line.h"
 #include "notation.h"
 #include "perft.h"
+#include "perft_after.h"
+#include "perft_results.h"
+#include "perft_suite.h"
 
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };
@@ -17,35 +28,62 @@ enum { DEFAULT_HASH_MIB = 256 };
 /* Below this depth a count is quick without a table (and without its memory). */
 enum { TABLE_WORTH = 9 };
 
+/* What the command was asked for: the engine's choices and its own. */
+typedef struct {
+    perft_options o;
+    bool divide, stats;
+} choices;
+
 void perft_usage(FILE *out)
 {
     fprintf(out,
-            "usage: reference perft FEN DEPTH [--divide] [--hash MIB] [--threads N] [--stats]\n"
-            "       reference perft FEN DEPTH --split PLIES      the jobs of a deep perft\n"
-            "       reference perft [DEPTH] < LINES              one count a line\n"
-            "       reference perft --sum < RESULTS              their exact total\n"
+            "usage: reference perft FEN DEPTH [--divide] [--after MOVES] [--hash MIB] [--threads N]\n"
+            "                         [--stats] [--journal FILE] [--progress] [--nobulk]\n"
+            "       reference perft FEN FROM-TO              a line a depth: count, time, leaves/s\n"
+            "       reference perft FEN DEPTH --split PLIES  the jobs of a deep perft\n"
+            "       reference perft [DEPTH] < LINES          one count a line\n"
+            "       reference perft --sum < RESULTS          their exact total\n"
+            "       reference perft --suite FILE             counts against expected ones\n"
             "\n"
             "The number of move sequences of DEPTH moves (0-%d) from FEN, every capture\n"
             "path counted, on the last line: \"perft DEPTH: COUNT\" (exact past 2^64).\n"
             "\n"
-            "  --divide      first the count after each first move, \"MOVE: COUNT\", each\n"
-            "                line written as it is counted\n"
-            "  --hash MIB    the transposition table's size in MiB (default %d; 0: none)\n"
-            "  --threads N   threads to count with (default: the processors, here %ld)\n"
-            "  --stats       a line before the count: table, threads, time, leaves/s\n"
-            "  --split K     write the positions K plies on, one job a line,\n"
-            "                \"FEN DEPTH-K PATHS\" (PATHS: the move sequences reaching it)\n"
+            "  --divide        first the count after each first move, \"MOVE: COUNT\", each\n"
+            "                  line written as it is counted\n"
+            "  --after MOVES   count from the position after MOVES (\"11-15 22-18\", read as\n"
+            "                  game reads them); with --divide, the drill-down\n"
+            "  --hash MIB      the transposition table's size in MiB (default %d; 0: none);\n"
+            "                  a count gets no more than its depth can fill\n"
+            "  --hash-entries N  a table of N entries (32 bytes each) at any depth\n"
+            "  --threads N     threads to count with, 1-1024 (default: the processors, here %ld)\n"
+            "  --stats         a line before each count: the table as used (and why smaller\n"
+            "                  than asked), threads, time, leaves/s, the table's probes,\n"
+            "                  hits and stores\n"
+            "  --journal FILE  record each finished job in FILE; the same command with the\n"
+            "                  same FILE resumes an interrupted count\n"
+            "  --progress      progress lines on standard error on a pipe or a file too\n"
+            "                  (after 1, 2, 4 ... s, then once a minute; with the time left)\n"
+            "  --nobulk        play every move of the last ply instead of counting them\n"
+            "                  (slower: checks the bulk count)\n"
+            "  --split K       write the positions K plies on, one job a line,\n"
+            "                  \"N/OF FEN DEPTH-K PATHS\" (PATHS: the move sequences\n"
+            "                  reaching it), streamed\n"
+            "  --sum           add result lines from standard input; refuses a line that is\n"
+            "                  no result and names a job missing or given twice\n"
+            "  --suite FILE    lines \"FEN ;D1 N ;D2 N ...\": \"ok\" or \"MISMATCH\" for each\n"
+            "                  depth with its line, expected and got; exit 1 on a mismatch\n"
             "\n"
-            "LINES are \"FEN\" (with DEPTH given) or \"FEN DEPTH\" or a job \"FEN DEPTH PATHS\",\n"
-            "blank and # lines skipped; each gets \"perft DEPTH: COUNT\", or for a job\n"
-            "\"perft DEPTH x PATHS: COUNT x PATHS\", or error (the fault on standard\n"
-            "error; exit status 2).  --sum adds the last number of each line.\n"
+            "LINES are \"FEN\" (with DEPTH given), \"FEN DEPTH\", \"FEN DEPTH PATHS\" or a job\n"
+            "\"N/OF FEN DEPTH PATHS\", blank and # lines skipped; each gets \"perft DEPTH:\n"
+            "COUNT\", or \"[N/OF ]perft DEPTH x PATHS: COUNT x PATHS\", or error (the fault\n"
+            "on standard error after its line number; exit status 2).\n"
             "On a terminal, standard error shows the progress of a long count.\n",
             PERFT_MAX_DEPTH, DEFAULT_HASH_MIB, sysconf(_SC_NPROCESSORS_ONLN));
 }
 
-/* text as a depth 0-PERFT_MAX_DEPTH into *depth; else a message naming it. */
-static bool read_depth(const char *text, size_t len, int *depth)
+/* text as a depth 0-PERFT_MAX_DEPTH into *depth; else a message naming it, after
+ * `where` ("reference: ", or "line N: " in a batch). */
+static bool read_depth_at(const char *where, const char *text, size_t len, int *depth)
 {
     perft_count c;
     if (read_count(text, len, &c) && c <= PERFT_MAX_DEPTH) {
@@ -54,19 +92,18 @@ static bool read_depth(const char *text, size_t len, int *depth)
     }
     char q[QUOTE_SIZE];
     quote_text(text, len, q);
-    fprintf(stderr, "reference: depth: %s is not a depth: a whole number 0-%d\n", q, PERFT_MAX_DEPTH);
+    fprintf(stderr, "%sdepth: %s is not a depth: a whole number 0-%d\n", where, q, PERFT_MAX_DEPTH);
     return false;
 }
 
-/* A FEN of a batch line, text[0..len) at column, into *p (read_fen; what it
- * ignores is not said, as in the moves batch); false with the fault on
- * stderr. */
-static bool read_fen_text(const char *text, size_t len, int column, fastpos *p)
+static bool read_depth(const char *text, size_t len, int *depth) { return read_depth_at("reference: ", text, len, depth); }
+
+static bool read_fen_at(const char *where, const char *text, size_t len, int column, fastpos *p)
 {
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
     position pos;
-    if (!read_fen(text, len, column, &pos, err, note)) {
-        fprintf(stderr, "reference: %s\n", err);
+    if (!read_fen(text, len, column, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
+        fprintf(stderr, "%s%s\n", where, err);
         return false;
     }
     *p = fastpos_of(&pos);
@@ -89,26 +126,92 @@ static bool print_count(const char *label, perft_count c)
 /* The processor time of the whole process, every thread's, in seconds. */
 static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
-/* --stats: the wall time and the processor time the count took, and the
- * leaves a second of each (on a busy machine the second is the fair one). */
-static void print_stats(const perft_table *t, const perft_options *o, perft_count count, double seconds, double cpu)
+/* The table a count gets: as big as its depth can fill, up to what was
+ * asked; made anew only when a deeper count needs more. */
+typedef struct {
+    perft_table *t;
+    size_t asked; /* entries --hash or --hash-entries asked for; 0: none */
+    bool exact;   /* --hash-entries: that size at any depth */
+    bool stats;   /* count probes, hits and stores */
+} table_store;
+
+/* The entries a count at depth gets: none under TABLE_WORTH (quick without
+ * one), at most 4^(depth-2) (no more trees to store). */
+static size_t entries_for(const table_store *s, int depth)
 {
-    char mib[32] = "none";
-    size_t bytes = t != NULL ? perft_table_entries(t) * perft_table_entry_bytes() : 0;
-    if (t != NULL)
-        snprintf(mib, sizeof mib, bytes >> 20 ? "%zu MiB" : "%zu KiB", bytes >> (bytes >> 20 ? 20 : 10));
-    printf("table %s, threads %d, %.3f s, %.1f M leaves/s; cpu %.3f s, %.1f M leaves/s\n", mib, o->threads, seconds,
-           seconds > 0 ? (double)count / seconds / 1e6 : 0.0, cpu, cpu > 0 ? (double)count / cpu / 1e6 : 0.0);
+    if (s->exact)
+        return s->asked;
+    if (depth < TABLE_WORTH)
+        return 0;
+    if (depth < 22 && s->asked > (size_t)1 << (2 * depth - 4))
+        return (size_t)1 << (2 * depth - 4);
+    return s->asked;
 }
 
-/* One count, or --divide's lines and then the count; --stats before it. */
-static int count_one(const fastpos *p, int depth, perft_table *t, const perft_options *o, const request *rq)
+/* The table for a count at depth (NULL for none); *no_memory if wanted
+ * and there was no memory for it (said). */
+static perft_table *table_for(table_store *s, int depth, bool *no_memory)
 {
+    size_t want = entries_for(s, depth);
+    *no_memory = false;
+    if (want == 0)
+        return NULL;
+    if (s->t != NULL && perft_table_entries(s->t) * 2 > want)
+        return s->t; /* big enough: the same rounding down to a power of two */
+    perft_table_free(s->t);
+    s->t = perft_table_new(want);
+    if (s->t == NULL) {
+        fprintf(stderr, "reference: no memory for a table of %zu entries (try a smaller --hash)\n", want);
+        *no_memory = true;
+        return NULL;
+    }
+    perft_table_count_uses(s->t, s->stats);
+    return s->t;
+}
+
+static void size_text(size_t bytes, char out[32])
+{
+    snprintf(out, 32, bytes >> 20 ? "%zu MiB" : "%zu KiB", bytes >> (bytes >> 20 ? 20 : 10));
+}
+
+/* --stats: the table as used (and why it is smaller than asked), the wall
+ * time and the processor time the count took, the leaves a second of each
+ * (on a busy machine the second is the fair one), the table's probes, hits
+ * and stores (since the last stats line). */
+static void print_stats(table_store *s, int depth, const choices *c, perft_count count, double seconds,
+                        double cpu)
+{
+    perft_table *t = s->t != NULL && entries_for(s, depth) > 0 ? s->t : NULL;
+    char used[32] = "none", asked[32], why[96] = "";
+    if (t != NULL)
+        size_text(perft_table_entries(t) * perft_table_entry_bytes(), used);
+    size_text(s->asked * perft_table_entry_bytes(), asked);
+    if (t == NULL && s->asked > 0)
+        snprintf(why, sizeof why, " (a perft %d is quick without one)", depth);
+    else if (t != NULL && !s->exact && entries_for(s, depth) < s->asked)
+        snprintf(why, sizeof why, " (of %s asked: a perft %d fills no more)", asked, depth);
+    printf("table %s%s, threads %d, %.3f s, %.1f M leaves/s; cpu %.3f s, %.1f M leaves/s", used, why, c->o.threads,
+           seconds, seconds > 0 ? (double)count / seconds / 1e6 : 0.0, cpu, cpu > 0 ? (double)count / cpu / 1e6 : 0.0);
+    if (t != NULL) {
+        perft_table_uses u = perft_table_take_uses(t);
+        printf("; probes %" PRIu64 ", hits %" PRIu64 " (%.1f%%), stores %" PRIu64, u.probes, u.hits,
+               u.probes ? 100.0 * (double)u.hits / (double)u.probes : 0.0, u.stores);
+    }
+    putchar('\n');
+}
+
+/* One count, or --divide's lines and then the count. */
+static int count_one(const fastpos *p, int depth, table_store *ts, const choices *c)
+{
+    bool no_memory;
+    perft_table *t = table_for(ts, depth, &no_memory);
+    if (no_memory)
+        return 1;
     char label[32];
     snprintf(label, sizeof label, "perft %d", depth);
     perft_result total = {0};
     double start = perft_seconds(), cpu_start = cpu_seconds();
-    if (rq->given[OPT_DIVIDE] && depth > 0) {
+    if (c->divide && depth > 0) {
         position pos = position_of(p);
         move_list moves = {0};
         side_moves(&pos.b, pos.turn, &moves); /* the readable list: its order and its text */
@@ -119,7 +222,7 @@ static int count_one(const fastpos *p, int depth, perft_table *t, const perft_op
             char what[128], text[MOVE_TEXT_SIZE];
             write_move(&moves.at[i], text);
             snprintf(what, sizeof what, "perft %d, move %zu/%zu %s", depth, i + 1, moves.n, text);
-            perft_result r = perft_count_tree(&q, depth - 1, t, o, what);
+            perft_result r = perft_count_tree(&q, depth - 1, t, &c->o, what);
             if (r.out_of_memory) {
                 move_list_free(&moves);
                 fputs("reference: out of memory for perft's jobs\n", stderr);
@@ -127,55 +230,135 @@ static int count_one(const fastpos *p, int depth, perft_table *t, const perft_op
             }
             if (!print_count(text, r.count)) {
                 move_list_free(&moves);
-                return 1;
+                return written(1);
             }
             fflush(stdout); /* each line as it is counted, through a pipe too */
             total.count = perft_plus(total.count, r.count);
         }
         move_list_free(&moves);
     } else {
-        total = perft_count_tree(p, depth, t, o, label);
-        if (total.out_of_memory) {
+        total = perft_count_tree(p, depth, t, &c->o, label);
+        if (total.out_of_memory)
             fputs("reference: out of memory for perft's jobs\n", stderr);
+        if (total.out_of_memory || total.failed)
             return 1;
-        }
     }
-    if (rq->given[OPT_STATS])
-        print_stats(t, o, total.count, perft_seconds() - start, cpu_seconds() - cpu_start);
-    return print_count(label, total.count) ? 0 : 1;
+    if (c->stats)
+        print_stats(ts, depth, c, total.count, perft_seconds() - start, cpu_seconds() - cpu_start);
+    return written(print_count(label, total.count) ? 0 : 1);
 }
 
-/* --split: the jobs K plies on, merged, one a line. */
+/* --split keeps at most about this many jobs in memory.  Past it, the last
+ * plies stream out in windows of this many, each merged within itself: a
+ * position in two windows is two jobs (more lines, the same sum). */
+#ifndef SPLIT_WINDOW_JOBS
+#define SPLIT_WINDOW_JOBS (1 << 20) /* perft.bats builds a copy with a small one */
+#endif
+enum { SPLIT_WINDOW = SPLIT_WINDOW_JOBS };
+
+/* The jobs of a split as they come: numbered, written or only counted. */
+typedef struct {
+    perft_jobs window;
+    int depth;      /* each job's */
+    bool write;     /* false: a first pass that only counts them */
+    uint64_t n, of; /* jobs so far; how many there are (when writing) */
+} split_out;
+
+static void flush_window(split_out *s)
+{
+    for (size_t i = 0; i < s->window.n; i++) {
+        s->n++;
+        if (!s->write)
+            continue;
+        position pos = position_of(&s->window.at[i].pos);
+        char fen[FEN_SIZE], paths[COUNT_TEXT_SIZE], id[JOB_ID_SIZE];
+        write_fen(&pos, fen);
+        write_count(s->window.at[i].paths, paths);
+        write_job_id((job_id){s->n, s->of}, id);
+        printf("%s %s %d %s\n", id, fen, s->depth, paths);
+    }
+    perft_jobs_free(&s->window);
+    s->window.merge = true;
+}
+
+typedef struct {
+    split_out *out;
+    int left; /* plies to go */
+    perft_count paths;
+} descent;
+
+/* A move `left` plies short of the split: a job at the last, else onward. */
+static void descend(void *ctx, const move *m, const fastpos *after)
+{
+    (void)m;
+    const descent *d = ctx;
+    if (d->left > 1) {
+        descent next = {d->out, d->left - 1, d->paths};
+        fast_each_move(after, descend, &next);
+        return;
+    }
+    perft_jobs_add(&d->out->window, after, d->paths);
+    if (d->out->window.n >= SPLIT_WINDOW)
+        flush_window(d->out);
+}
+
+/* The jobs `left` plies on from each of the frontier's, through s; false
+ * if out of memory. */
+static bool split_pass(const perft_jobs *frontier, int left, split_out *s)
+{
+    s->n = 0;
+    s->window = (perft_jobs){.merge = true};
+    for (size_t i = 0; i < frontier->n && !s->window.failed; i++) {
+        if (left == 0) {
+            perft_jobs_add(&s->window, &frontier->at[i].pos, frontier->at[i].paths);
+            continue;
+        }
+        descent d = {s, left, frontier->at[i].paths};
+        fast_each_move(&frontier->at[i].pos, descend, &d);
+    }
+    bool ok = !s->window.failed;
+    if (ok)
+        flush_window(s);
+    perft_jobs_free(&s->window);
+    return ok;
+}
+
+/* --split: the jobs K plies on, merged, one a line with its id "n/of",
+ * written as they come.  The positions are expanded in memory while they
+ * are few; the rest of the plies stream (then a first pass counts them, for
+ * the ids' "of"). */
 static int split(const fastpos *p, int depth, int plies)
 {
     if (plies > depth) {
         fprintf(stderr, "reference: --split %d: deeper than the perft (%d)\n", plies, depth);
         return 2;
     }
-    perft_jobs jobs = {.merge = true};
-    perft_jobs_add(&jobs, p, 1);
-    for (int i = 0; i < plies && !jobs.failed; i++)
-        perft_expand(&jobs);
-    if (jobs.failed) {
-        perft_jobs_free(&jobs);
+    perft_jobs frontier = {.merge = true};
+    perft_jobs_add(&frontier, p, 1);
+    int ply = 0;
+    for (; ply < plies && !frontier.failed && frontier.n < SPLIT_WINDOW / 16; ply++)
+        perft_expand(&frontier);
+    split_out s = {.depth = depth - plies};
+    bool ok = !frontier.failed;
+    if (ok && ply < plies)
+        ok = split_pass(&frontier, plies - ply, &s); /* count them first */
+    else
+        s.n = frontier.n;
+    s.of = s.n;
+    s.write = true;
+    ok = ok && split_pass(&frontier, plies - ply, &s);
+    perft_jobs_free(&frontier);
+    if (!ok) {
         fputs("reference: out of memory for perft's jobs\n", stderr);
         return 1;
     }
-    for (size_t i = 0; i < jobs.n; i++) {
-        position pos = position_of(&jobs.at[i].pos);
-        char fen[FEN_SIZE], paths[COUNT_TEXT_SIZE];
-        write_fen(&pos, fen);
-        write_count(jobs.at[i].paths, paths);
-        printf("%s %d %s\n", fen, depth - plies, paths);
-    }
-    perft_jobs_free(&jobs);
-    return 0;
+    return written(0);
 }
 
-/* The fields of a line, split at spaces and tabs: at most 4. */
+/* The fields of a line, split at spaces and tabs: at most 5 kept. */
 typedef struct {
-    const char *at[4];
-    size_t len[4];
+    const char *at[5];
+    size_t len[5];
     int n;
 } fields;
 
@@ -191,7 +374,7 @@ static fields split_fields(const char *line, size_t len)
         size_t start = i;
         while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
             i++;
-        if (f.n < 4) {
+        if (f.n < 5) {
             f.at[f.n] = line + start;
             f.len[f.n] = i - start;
         }
@@ -200,52 +383,98 @@ static fields split_fields(const char *line, size_t len)
     return f;
 }
 
-/* What the batch lines share: the depth given (or -1), the table, the options. */
-typedef struct {
-    int depth;
-    perft_table *t;
-    const perft_options *o;
-} batch;
-
-/* One batch line: "FEN", "FEN DEPTH" or "FEN DEPTH PATHS"; false (the fault
- * on stderr) if bad. */
-static bool count_line(const char *line, size_t len, const batch *b)
+/* One batch line, number `number`: "FEN", "FEN DEPTH", "FEN DEPTH PATHS" or
+ * a job "N/OF FEN DEPTH PATHS"; false (the fault on stderr after "line
+ * N: ") if bad. */
+static bool count_line(const char *line, size_t len, long number, int depth, table_store *ts, const choices *c)
 {
-    int depth = b->depth;
     fields f = split_fields(line, len);
+    char where[32];
+    snprintf(where, sizeof where, "line %ld: ", number);
+    job_id id = {0, 0};
+    if (f.n == 4 && !read_job_id(f.at[0], f.len[0], &id)) {
+        char q[QUOTE_SIZE];
+        quote_text(f.at[0], f.len[0], q);
+        fprintf(stderr, "%sjob: %s is not a job id N/OF (1 <= N <= OF), as --split writes it\n", where, q);
+        return false;
+    }
+    if (f.n == 4) { /* the id read: the rest is FEN DEPTH PATHS */
+        for (int i = 0; i < 3; i++) {
+            f.at[i] = f.at[i + 1];
+            f.len[i] = f.len[i + 1];
+        }
+        f.n = 3;
+    }
     perft_count paths = 1;
     fastpos p;
-    if (f.n > 3 || (f.n == 1 && depth < 0)) {
-        fprintf(stderr, "reference: a line is FEN, FEN DEPTH or FEN DEPTH PATHS%s\n",
-                depth < 0 ? " (no DEPTH was given)" : "");
+    if (f.n > 4) {
+        fprintf(stderr, "%sa line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS, not %d fields\n",
+                where, f.n);
         return false;
     }
-    if (!read_fen_text(f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+    if (f.n == 1 && depth < 0) {
+        fprintf(stderr, "%sno DEPTH: give one on the line (FEN DEPTH) or as perft's argument\n", where);
         return false;
-    if (f.n >= 2 && !read_depth(f.at[1], f.len[1], &depth))
+    }
+    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+        return false;
+    if (f.n >= 2 && !read_depth_at(where, f.at[1], f.len[1], &depth))
         return false;
     if (f.n == 3 && (!read_count(f.at[2], f.len[2], &paths) || paths == 0)) {
-        fputs("reference: paths: not a whole number 1 or more\n", stderr);
+        fprintf(stderr, "%spaths: not a whole number 1 or more\n", where);
         return false;
     }
-    perft_result r = perft_count_tree(&p, depth, b->t, b->o, "perft");
+    bool no_memory;
+    perft_table *t = table_for(ts, depth, &no_memory);
+    if (no_memory)
+        return false;
+    double start = perft_seconds(), cpu_start = cpu_seconds();
+    perft_result r = perft_count_tree(&p, depth, t, &c->o, "perft");
     if (r.out_of_memory) {
         fputs("reference: out of memory for perft's jobs\n", stderr);
         return false;
     }
-    char label[64];
+    if (c->stats)
+        print_stats(ts, depth, c, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
+    char label[128], name[JOB_ID_SIZE + 1] = "";
+    if (id.of != 0) {
+        char id_text[JOB_ID_SIZE];
+        write_job_id(id, id_text);
+        snprintf(name, sizeof name, "%s ", id_text);
+    }
     if (f.n == 3) {
         char text[COUNT_TEXT_SIZE];
         write_count(paths, text);
-        snprintf(label, sizeof label, "perft %d x %s", depth, text);
+        snprintf(label, sizeof label, "%sperft %d x %s", name, depth, text);
     } else {
-        snprintf(label, sizeof label, "perft %d", depth);
+        snprintf(label, sizeof label, "%sperft %d", depth < 0 ? "" : name, depth);
     }
     return print_count(label, perft_times(r.count, paths));
 }
 
-/* text[0..len) without its line end. */
-static size_t line_length(const char *text, size_t len) { return len > 0 && text[len - 1] == '\n' ? len - 1 : len; }
+/* Reads a line of any length from in into *buf; false at the end. */
+static bool read_line(FILE *in, char **buf, size_t *cap, size_t *len)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n + 1 >= *cap) {
+            size_t grown = *cap ? 2 * *cap : 256;
+            char *b = realloc(*buf, grown);
+            if (b == NULL) {
+                fputs("reference: out of memory for a line\n", stderr);
+                exit(1);
+            }
+            *buf = b;
+            *cap = grown;
+        }
+        (*buf)[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return false;
+    *len = n;
+    return true;
+}
 
 static bool skipped(const char *line, size_t len)
 {
@@ -253,83 +482,183 @@ static bool skipped(const char *line, size_t len)
     return f.n == 0 || f.at[0][0] == '#';
 }
 
-/* A line of perft [DEPTH] < LINES (ctx: batch): its count, flushed as it comes. */
-// NOLINTNEXTLINE(readability-non-const-parameter): a batch_fn, whose err others write
-static line_status batch_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+/* perft [DEPTH] < LINES: a count a line, flushed as it comes. */
+static int batch(int depth, table_store *t, const choices *c)
 {
-    (void)err; /* count_line says its faults */
-    len = line_length(text, len);
-    if (skipped(text, len))
-        return LINE_SKIP;
-    if (!count_line(text, len, ctx))
-        return LINE_ERROR;
-    fflush(out);
-    return LINE_OK;
-}
-
-/* The sum of --sum, and the lines it has added. */
-typedef struct {
-    perft_count total;
-    size_t lines;
-} summing;
-
-/* A line of perft --sum < RESULTS (ctx: summing): its last number added;
- * a line without one ends the batch. */
-// NOLINTNEXTLINE(readability-non-const-parameter): a batch_fn, whose err others write
-static line_status sum_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
-{
-    (void)out, (void)err;
-    summing *s = ctx;
-    len = line_length(text, len);
-    if (skipped(text, len))
-        return LINE_SKIP;
-    s->lines++;
-    size_t end = len;
-    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r'))
-        end--;
-    size_t start = end;
-    while (start > 0 && text[start - 1] >= '0' && text[start - 1] <= '9')
-        start--;
-    perft_count c;
-    if (!read_count(text + start, end - start, &c) || !strncmp(text, "error", 5)) {
-        fprintf(stderr, "reference: --sum: line %zu has no count at its end\n", s->lines);
-        return LINE_STOP;
+    char *line = NULL;
+    size_t cap = 0, len;
+    int status = 0;
+    long number = 0;
+    while (read_line(stdin, &line, &cap, &len)) {
+        number++;
+        if (skipped(line, len))
+            continue;
+        if (!count_line(line, len, number, depth, t, c)) {
+            puts("error");
+            status = 2;
+        }
+        fflush(stdout);
     }
-    s->total = perft_plus(s->total, c);
-    return LINE_OK;
+    free(line);
+    return written(status);
 }
 
-/* perft --sum < RESULTS: the last number of each line, added exactly. */
-static int sum_results(void)
+/* perft FEN FROM-TO: a line a depth, its count, time and leaves a second,
+ * the table shared (a deeper count finds the shallower subtrees). */
+static int depth_table(const fastpos *p, int from, int to, table_store *ts, const choices *c)
 {
-    summing s = {0};
-    int status = run_batch(stdin, stdout, sum_line, &s);
-    if (status != 0)
-        return status;
-    return print_count("sum", s.total) ? 0 : 1;
+    for (int depth = from; depth <= to; depth++) {
+        char label[32], text[COUNT_TEXT_SIZE];
+        snprintf(label, sizeof label, "perft %d", depth);
+        bool no_memory;
+        perft_table *t = table_for(ts, depth, &no_memory);
+        if (no_memory)
+            return 1;
+        double cpu_start = cpu_seconds();
+        perft_result r = perft_count_tree(p, depth, t, &c->o, label);
+        if (r.out_of_memory)
+            fputs("reference: out of memory for perft's jobs\n", stderr);
+        if (r.out_of_memory || r.failed)
+            return 1;
+        if (c->stats)
+            print_stats(ts, depth, c, r.count, r.seconds, cpu_seconds() - cpu_start);
+        if (r.count == PERFT_COUNT_MAX)
+            return written(print_count(label, r.count) ? 0 : 1);
+        write_count(r.count, text);
+        printf("perft %2d: %22s %10.3f s %10.1f M leaves/s\n", depth, text, r.seconds,
+               r.seconds > 0 ? (double)r.count / r.seconds / 1e6 : 0.0);
+        fflush(stdout);
+    }
+    return written(0);
+}
+
+/* perft --suite FILE: each line's counts against the expected ones. */
+static int run_suite(const char *path, table_store *ts, const choices *c)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    char *line = NULL;
+    size_t cap = 0, len;
+    int status = 0;
+    long number = 0, positions = 0, counts = 0, mismatches = 0, bad = 0;
+    double start = perft_seconds();
+    while (status < 2 && read_line(in, &line, &cap, &len)) {
+        number++;
+        if (skipped(line, len))
+            continue;
+        suite_line sl;
+        char err[NOTATION_ERROR_SIZE];
+        if (!read_suite_line(line, len, &sl, err)) {
+            printf("error line %ld\n", number);
+            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", path, number, err);
+            bad++;
+            continue;
+        }
+        positions++;
+        fastpos p = fastpos_of(&sl.pos);
+        for (int i = 0; i < sl.n; i++) {
+            bool no_memory;
+            perft_table *t = table_for(ts, sl.at[i].depth, &no_memory);
+            if (no_memory) {
+                status = 1;
+                break;
+            }
+            perft_result r = perft_count_tree(&p, sl.at[i].depth, t, &c->o, "perft");
+            if (r.out_of_memory)
+                fputs("reference: out of memory for perft's jobs\n", stderr);
+            if (r.out_of_memory || r.failed) {
+                status = 1;
+                break;
+            }
+            char got[COUNT_TEXT_SIZE], expected[COUNT_TEXT_SIZE];
+            write_count(r.count, got);
+            write_count(sl.at[i].expected, expected);
+            counts++;
+            if (r.count == sl.at[i].expected) {
+                printf("ok line %ld depth %d: %s\n", number, sl.at[i].depth, got);
+            } else {
+                printf("MISMATCH line %ld depth %d: expected %s, got %s\n", number, sl.at[i].depth, expected, got);
+                mismatches++;
+            }
+            fflush(stdout);
+        }
+    }
+    free(line);
+    if (ferror(in))
+        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+    fclose(in);
+    printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
+           bad, perft_seconds() - start);
+    return written(status ? status : mismatches ? 1 : bad ? 2 : 0);
+}
+
+/* "FROM-TO" (1-12): a range of depths, FROM <= TO; false if it is none (a
+ * message if it looks like one). */
+static bool read_range(const char *text, int *from, int *to, bool *is_range)
+{
+    const char *dash = strchr(text, '-');
+    *is_range = dash != NULL && dash != text;
+    if (!*is_range)
+        return false;
+    if (!read_depth(text, (size_t)(dash - text), from) || !read_depth(dash + 1, strlen(dash + 1), to))
+        return false;
+    if (*from > *to) {
+        fprintf(stderr, "reference: depths %s: the first is deeper than the last\n", text);
+        return false;
+    }
+    return true;
 }
 
 int perft_command(const request *r)
 {
     const char *const *word = r->word;
     int words = r->words;
-    bool divide = r->given[OPT_DIVIDE], has_split = r->given[OPT_SPLIT];
-    perft_options o = {.threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .progress = isatty(2) == 1};
+    choices c = {.o = {.threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .progress = isatty(2) == 1},
+                 .divide = r->given[OPT_DIVIDE],
+                 .stats = r->given[OPT_STATS]};
+    c.o.nobulk = r->given[OPT_NOBULK];
+    c.o.progress_lines = r->given[OPT_PROGRESS];
+    c.o.journal = r->given[OPT_JOURNAL] ? r->text[OPT_JOURNAL] : NULL;
+    const char *after = r->given[OPT_AFTER] ? r->text[OPT_AFTER] : NULL;
+    const char *suite = r->given[OPT_SUITE] ? r->text[OPT_SUITE] : NULL;
+    bool has_split = r->given[OPT_SPLIT];
     if (r->given[OPT_THREADS])
-        o.threads = (int)r->number[OPT_THREADS];
-    if (o.threads < 1)
-        o.threads = 1;
+        c.o.threads = (int)r->number[OPT_THREADS];
+    if (c.o.threads < 1)
+        c.o.threads = 1;
     if (r->given[OPT_SUM]) {
-        if (words > 0 || divide || has_split) {
+        if (words > 0 || c.divide || has_split || suite || after) {
             fputs("reference: perft --sum takes no arguments: the results come on standard input\n", stderr);
             return 2;
         }
-        return sum_results();
+        return written(sum_results(stdin, stdout));
+    }
+    size_t entries = r->given[OPT_HASH_ENTRIES] ? r->number[OPT_HASH_ENTRIES] : 0;
+    size_t hash_mib = r->given[OPT_HASH] ? r->number[OPT_HASH] : DEFAULT_HASH_MIB;
+    table_store ts = {.asked = entries > 0 ? entries : hash_mib * ((size_t)1 << 20) / perft_table_entry_bytes(),
+                      .exact = entries > 0,
+                      .stats = c.stats};
+    if (suite != NULL) {
+        if (words > 0 || c.divide || has_split || after || c.o.journal) {
+            fputs("reference: perft --suite FILE takes no FEN, DEPTH, --divide, --split, --after or --journal\n",
+                  stderr);
+            return 2;
+        }
+        int status = run_suite(suite, &ts, &c);
+        perft_table_free(ts.t);
+        return status;
     }
     /* One word: a depth for the lines on standard input, else a FEN alone. */
-    int depth = -1;
-    bool one_depth = words == 1 && strspn(word[0], "0123456789-") == strlen(word[0]);
-    if (words == 2 || one_depth) {
+    int depth = -1, from = -1;
+    bool one_depth = words == 1 && strspn(word[0], "0123456789-") == strlen(word[0]), is_range = false;
+    if (words == 2 && read_range(word[1], &from, &depth, &is_range)) {
+        /* FEN FROM-TO */
+    } else if (is_range) {
+        return 2;
+    } else if (words == 2 || one_depth) {
         const char *d = word[words - 1];
         if (!read_depth(d, strlen(d), &depth))
             return 2;
@@ -337,48 +666,42 @@ int perft_command(const request *r)
         fputs("reference: perft takes two arguments, FEN and DEPTH (try --help)\n", stderr);
         return 2;
     }
-    if (words < 2 && (divide || has_split)) {
-        fputs("reference: --divide and --split take FEN and DEPTH as arguments\n", stderr);
+    if (words < 2 && (c.divide || has_split || after || c.o.journal)) {
+        fputs("reference: --divide, --split, --after and --journal take FEN and DEPTH as arguments\n", stderr);
         return 2;
     }
-    if (divide && has_split) {
+    if (c.divide && has_split) {
         fputs("reference: --divide or --split, not both\n", stderr);
         return 2;
     }
-    fastpos p;
-    position pos;
+    if (c.o.journal && (c.divide || has_split || is_range || c.o.nobulk)) {
+        fputs("reference: --journal is for one count: not with --divide, --split, --nobulk or a range of depths\n",
+              stderr);
+        return 2;
+    }
+    fastpos p = {0};
     if (words == 2) {
+        position pos;
         if (!fen_argument(word[0], &pos))
             return 2;
         p = fastpos_of(&pos);
     }
+    if (after != NULL) {
+        position pos = position_of(&p);
+        char err[NOTATION_ERROR_SIZE];
+        if (!play_after(&pos, after, err)) {
+            fprintf(stderr, "reference: %s\n", err);
+            return 2;
+        }
+        p = fastpos_of(&pos);
+    }
     if (has_split)
         return split(&p, depth, (int)r->number[OPT_SPLIT]);
-    size_t entries = r->given[OPT_HASH_ENTRIES] ? r->number[OPT_HASH_ENTRIES] : 0;
-    size_t hash_mib = r->given[OPT_HASH] ? r->number[OPT_HASH] : DEFAULT_HASH_MIB;
-    bool asked_entries = entries > 0;
-    if (entries == 0)
-        entries = hash_mib * ((size_t)1 << 20) / perft_table_entry_bytes();
-    perft_table *t = NULL;
-    bool small = words == 2 && depth < TABLE_WORTH && !asked_entries; /* quick without one */
-    /* A shallow count stores few trees: more room than 4^(depth-2) entries
-     * would only cost the time to clear it. */
-    if (words == 2 && !asked_entries && depth >= 2 && depth < 22 && entries > (size_t)1 << (2 * depth - 4))
-        entries = (size_t)1 << (2 * depth - 4);
-    if (entries > 0 && !small) {
-        t = perft_table_new(entries);
-        if (t == NULL) {
-            fprintf(stderr, "reference: no memory for a table of %zu entries (try a smaller --hash)\n", entries);
-            return 1;
-        }
-    }
-    int status;
-    if (words == 2) {
-        status = count_one(&p, depth, t, &o, r);
-    } else {
-        batch b = {depth, t, &o};
-        status = run_batch(stdin, stdout, batch_line, &b);
-    }
-    perft_table_free(t);
+    if (c.o.nobulk)
+        ts.asked = 0; /* the last ply played, the tree counted with no table */
+    int status = is_range     ? depth_table(&p, from, depth, &ts, &c)
+                 : words == 2 ? count_one(&p, depth, &ts, &c)
+                              : batch(depth, &ts, &c);
+    perft_table_free(ts.t);
     return status;
 }

@@ -27,7 +27,9 @@ void question_usage(FILE *out)
     fputs("usage: reference [--rule challenge|english] [--show] [--legend] [--explain] [--moves]\n"
           "                 [BLACK WHITE FROM TO]\n"
           "       reference [--show] [--legend] moves [FEN]\n"
-          "       reference perft FEN DEPTH [--divide]\n"
+          "       reference perft FEN DEPTH|FROM-TO [--divide] [--after MOVES] [--hash MIB]\n"
+          "                       [--threads N] [--stats] [--journal FILE] [--progress] [--nobulk]\n"
+          "       reference perft FEN DEPTH --split K | [DEPTH] < LINES | --sum | --suite FILE\n"
           "       reference [--show] game\n"
           "       reference pdn [--strict] [--notes] [--plies] [--write] [FILE...]\n"
           "\n"
@@ -74,6 +76,11 @@ void question_usage(FILE *out)
           "  perft FEN DEPTH   the number of move sequences of DEPTH moves (0-64),\n"
           "                    on the last line: \"perft DEPTH: COUNT\"\n"
           "    --divide        first the count after each first move, \"MOVE: COUNT\"\n"
+          "    --after MOVES   from the position after MOVES (\"11-15 22-18\")\n"
+          "    FROM-TO         a line a depth: its count, time and leaves/s\n"
+          "    --split, --sum  a deep perft as jobs with ids, their results added;\n"
+          "    --suite FILE    positions with expected counts; --journal FILE: resume;\n"
+          "    --progress      progress lines on a pipe (all: reference perft --help)\n"
           "  game              reads lines FEN<TAB>moves separated by spaces (more\n"
           "                    columns ignored; blank and # lines skipped) and prints\n"
           "                    one line for each game:\n"
@@ -178,6 +185,11 @@ static const option options[OPTIONS] = {
                           .if_zero = "at least 1 (--hash 0 for no table)"},
     [OPT_THREADS] = {"--threads", .kind = NUMBER, .taken_by = PERFT, .max = 1024, .if_zero = "at least 1"},
     [OPT_SPLIT] = {"--split", .kind = NUMBER, .taken_by = PERFT, .max = PERFT_MAX_DEPTH},
+    [OPT_AFTER] = {"--after", .kind = TEXT, .taken_by = PERFT},
+    [OPT_SUITE] = {"--suite", .kind = TEXT, .taken_by = PERFT},
+    [OPT_JOURNAL] = {"--journal", .kind = TEXT, .taken_by = PERFT},
+    [OPT_PROGRESS] = {"--progress", .taken_by = PERFT},
+    [OPT_NOBULK] = {"--nobulk", .taken_by = PERFT},
     [OPT_STRICT] = {"--strict", .taken_by = PDN},
     [OPT_NOTES] = {"--notes", .taken_by = PDN},
     [OPT_PLIES] = {"--plies", .taken_by = PDN},
@@ -220,13 +232,13 @@ static bool read_number(option_id id, const char *value, const command *c, reque
     const option *o = &options[id];
     if (value == NULL) {
         fprintf(stderr, "reference: %s needs a value (try %s)\n", o->name, c->hint);
-        value = "";
+        return false; /* one message, not a second about "" */
     }
     perft_count n;
     if (!read_count(value, strlen(value), &n) || n > o->max) {
         char q[QUOTE_SIZE];
         quote_text(value, strlen(value), q);
-        fprintf(stderr, "reference: %s: %s is not a whole number 0-%zu\n", o->name, q, o->max);
+        fprintf(stderr, "reference: %s: %s is not a whole number %d-%zu\n", o->name, q, o->if_zero != NULL, o->max);
         return false;
     }
     if (n == 0 && o->if_zero != NULL) {

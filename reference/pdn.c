@@ -249,7 +249,7 @@ static bool read_move_lenient(const char *text, const token *t, pdn_word *w, cha
     char q[QUOTE_SIZE];
     quote_text(text + t->at, t->len, q);
     w->n = w->splits = 0;
-    w->x = w->dash = false;
+    w->x = w->dash = w->glued = false;
     size_t at = t->at, end = t->at + t->len;
     for (;;) {
         size_t stop = at;
@@ -268,6 +268,10 @@ static bool read_move_lenient(const char *text, const token *t, pdn_word *w, cha
         if (stop == end)
             break;
         char c = text[stop];
+        if (w->n >= 2 && c != 'x' && c != 'X' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+            w->glued = true; /* prose glued to a whole move, as the Tinsley archive has it: a comment */
+            break;
+        }
         if (c != '-' && c != 'x' && c != 'X') {
             snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
             return false;
@@ -489,6 +493,8 @@ static unsigned reading_of(const pdn_word *w, const move *m)
         how |= READ_DASH_CAPTURE;
     else if (!is_capture_move(m) && w->x)
         how |= READ_X_STEP;
+    if (w->glued)
+        how |= READ_GLUED;
     return how;
 }
 

@@ -32,6 +32,7 @@ typedef struct {
     int sq[MAX_JUMPS + 1], n; /* the squares given; n == 0 for 1118 */
     int split[2][2], splits;  /* 1118: its readings as two squares */
     bool x, dash;             /* the signs used */
+    bool glued;               /* text glued to its end (8-11Redoverstepped...): a comment */
     char number[24];          /* the move number as written: "12." or "12...", or "" */
 } pdn_word;
 
@@ -100,7 +101,8 @@ enum {
     READ_DASH_CAPTURE = 2, /* a capture written with - */
     READ_MIXED = 4,        /* a capture's landings joined by both signs */
     READ_UNSIGNED = 8,     /* two squares without a sign: 1118 */
-    READ_RESOLVED = 16     /* two ends naming several captures, told apart by the rest of the game */
+    READ_RESOLVED = 16,    /* two ends naming several captures, told apart by the rest of the game */
+    READ_GLUED = 32        /* text glued to the move's end, read as a comment */
 };
 
 

@@ -109,6 +109,7 @@ static void count_readings(pdn_totals *t, unsigned how)
     t->mixed_signs += (how & READ_MIXED) != 0;
     t->unsigned_moves += (how & READ_UNSIGNED) != 0;
     t->resolved += (how & READ_RESOLVED) != 0;
+    t->glued += (how & READ_GLUED) != 0;
 }
 
 static void say_reading(buffer *b, unsigned how)
@@ -123,7 +124,9 @@ static void say_reading(buffer *b, unsigned how)
     if (how & READ_UNSIGNED)
         appendf(b, "%stwo squares written without a sign", sep), sep = "; ";
     if (how & READ_RESOLVED)
-        appendf(b, "%stwo ends naming several captures: the only one the rest of the game allows", sep);
+        appendf(b, "%stwo ends naming several captures: the only one the rest of the game allows", sep), sep = "; ";
+    if (how & READ_GLUED)
+        appendf(b, "%stext glued to the move, read as a comment", sep);
 }
 
 /* ==================== One record ==================== */
@@ -312,7 +315,7 @@ void print_pdn_totals(const pdn_totals *t, FILE *out)
     fprintf(out,
             "pdn: %ld records: %ld legal, %ld illegal, %ld malformed; %ld plies; lenient: %ld steps written with x, "
             "%ld captures with -, %ld with both signs, %ld moves without a sign, %ld captures resolved by the rest of "
-            "the game, %ld FEN fields ignored\n",
+            "the game, %ld FEN fields ignored, %ld moves with text glued on\n",
             t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
-            t->unsigned_moves, t->resolved, t->fen_notes);
+            t->unsigned_moves, t->resolved, t->fen_notes, t->glued);
 }

@@ -17,6 +17,11 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "notation.h"
+#include "perft_journal.h"
+#include "perft_nobulk.h"
+#include "perft_progress.h"
+
 /* ==================== Counts ==================== */
 
 void write_count(perft_count c, char out[COUNT_TEXT_SIZE])
@@ -166,7 +171,10 @@ typedef struct {
     int depth; /* each job's */
     perft_table *table;
     perft_count *counts;        /* each job's tree */
-    atomic_size_t next, done;
+    perft_journal *journal;     /* or NULL: the jobs it has are done */
+    bool nobulk;                /* every move of the last ply played */
+    atomic_size_t next, done, fresh; /* fresh: done by this run */
+    atomic_bool journal_failed;
     _Atomic uint64_t leaves;    /* for progress: count x paths so far, capped */
 } run;
 
@@ -177,11 +185,20 @@ static void *worker(void *arg)
         size_t i = atomic_fetch_add(&r->next, 1);
         if (i >= r->jobs->n)
             return NULL;
-        perft_count c = fast_perft(&r->jobs->at[i].pos, r->depth, r->table);
+        perft_count c;
+        if (r->journal != NULL && journal_done(r->journal, i, &c)) {
+            r->counts[i] = c;
+            atomic_fetch_add(&r->done, 1);
+            continue;
+        }
+        c = r->nobulk ? fast_perft_nobulk(&r->jobs->at[i].pos, r->depth) : fast_perft(&r->jobs->at[i].pos, r->depth, r->table);
         r->counts[i] = c;
+        if (r->journal != NULL && !journal_record(r->journal, i, c))
+            atomic_store(&r->journal_failed, true);
         perft_count w = perft_times(c, r->jobs->at[i].paths);
         atomic_fetch_add(&r->leaves, w > UINT64_MAX / 4 ? UINT64_MAX / 4 : (uint64_t)w);
         atomic_fetch_add(&r->done, 1);
+        atomic_fetch_add(&r->fresh, 1);
     }
 }
 
@@ -192,21 +209,35 @@ double perft_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Progress on stderr, over itself: the jobs done, leaves a second, time. */
-static void show_progress(const char *what, size_t done, size_t total, uint64_t leaves, double elapsed)
+/* With a journal the jobs are the same whatever the threads: this many at
+ * least, the positions merged. */
+enum { JOURNAL_JOBS = 1024 };
+
+/* The journal of p's count at depth, in jobs of `ply` plies on; NULL (said)
+ * if it cannot be opened. */
+static perft_journal *open_journal(const char *path, const fastpos *p, int depth, int ply, size_t jobs)
 {
-    fprintf(stderr, "\r%s: %zu/%zu jobs, %.1f M leaves/s, %.1f s  ", what, done, total,
-            elapsed > 0 ? (double)leaves / elapsed / 1e6 : 0.0, elapsed);
+    position pos = position_of(p);
+    char fen[FEN_SIZE], key[FEN_SIZE + 96], err[JOURNAL_ERROR_SIZE];
+    write_fen(&pos, fen);
+    snprintf(key, sizeof key, "perft %s %d, %d plies, %zu jobs", fen, depth, ply, jobs);
+    perft_journal *j = journal_open(path, key, jobs, err);
+    if (j == NULL)
+        fprintf(stderr, "reference: %s\n", err);
+    return j;
 }
 
 perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const perft_options *o, const char *what)
 {
     perft_result res = {0};
     double start = perft_seconds();
-    perft_jobs jobs = {.merge = t != NULL};
+    bool shown = o->progress || o->progress_lines;
+    perft_jobs jobs = {.merge = t != NULL || o->journal != NULL};
     perft_jobs_add(&jobs, p, 1);
     int ply = 0;
-    size_t want = o->threads > 1 || o->progress ? (size_t)o->threads * 32 : 1;
+    size_t want = o->threads > 1 || shown ? (size_t)o->threads * 32 : 1;
+    if (o->journal != NULL)
+        want = JOURNAL_JOBS;
     while (!jobs.failed && ply < depth - 5 && jobs.n < want && jobs.n > 0) {
         if (!perft_expand(&jobs))
             break;
@@ -219,7 +250,13 @@ perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const
         res.out_of_memory = true;
         return res;
     }
-    run r = {.jobs = &jobs, .depth = depth - ply, .table = t, .counts = counts};
+    run r = {.jobs = &jobs, .depth = depth - ply, .table = t, .counts = counts, .nobulk = o->nobulk};
+    if (o->journal != NULL && (r.journal = open_journal(o->journal, p, depth, ply, jobs.n)) == NULL) {
+        free(counts);
+        perft_jobs_free(&jobs);
+        res.failed = true;
+        return res;
+    }
     int threads = o->threads < 1 ? 1 : o->threads;
     if ((size_t)threads > jobs.n)
         threads = jobs.n ? (int)jobs.n : 1;
@@ -228,24 +265,31 @@ perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const
     for (; started < threads - 1; started++)
         if (pthread_create(&ids[started], NULL, worker, &r) != 0)
             break; /* fewer threads: the work still gets done */
-    if (o->progress && pthread_create(&ids[started], NULL, worker, &r) == 0) {
+    if (shown && pthread_create(&ids[started], NULL, worker, &r) == 0) {
         started++; /* this thread shows the progress while the others count */
-        bool shown = false;
+        progress pr;
+        progress_start(&pr, stderr, !o->progress_lines, start);
         while (atomic_load(&r.done) < jobs.n) {
             nanosleep(&(struct timespec){0, 250000000}, NULL);
-            double elapsed = perft_seconds() - start;
-            if (elapsed >= 1.0) {
-                show_progress(what, atomic_load(&r.done), jobs.n, atomic_load(&r.leaves), elapsed);
-                shown = true;
-            }
+            progress_show(&pr, what, atomic_load(&r.done), atomic_load(&r.fresh), jobs.n, atomic_load(&r.leaves),
+                          perft_seconds());
         }
-        if (shown)
-            fputs("\r\033[K", stderr);
+        progress_end(&pr);
     } else {
         worker(&r);
     }
     for (int i = 0; i < started; i++)
         pthread_join(ids[i], NULL);
+    if (r.journal != NULL) {
+        if (journal_resumed(r.journal) > 0)
+            fprintf(stderr, "reference: journal %s: %zu of %zu jobs resumed\n", o->journal,
+                    journal_resumed(r.journal), jobs.n);
+        journal_close(r.journal);
+        if (atomic_load(&r.journal_failed)) {
+            fprintf(stderr, "reference: journal %s: a job could not be recorded\n", o->journal);
+            res.failed = true;
+        }
+    }
     res.count = 0;
     for (size_t i = 0; i < jobs.n; i++)
         res.count = perft_plus(res.count, perft_times(counts[i], jobs.at[i].paths));

@@ -60,14 +60,17 @@ bool perft_expand(perft_jobs *l);
 /* The choices a count is made with. */
 typedef struct {
     int threads;
-    bool progress; /* show it on stderr (a terminal) */
+    bool progress;       /* show it on stderr, over itself (a terminal) */
+    bool progress_lines; /* --progress: as lines, on a pipe or a file too */
+    bool nobulk;         /* --nobulk: every move of the last ply played */
+    const char *journal; /* --journal FILE, or NULL: finished jobs recorded, and resumed */
 } perft_options;
 
 /* What a count took. */
 typedef struct {
     perft_count count;
     double seconds;
-    bool out_of_memory;
+    bool out_of_memory, failed; /* failed: said on stderr (the journal) */
 } perft_result;
 
 /* Counts p's tree at depth with table t (or NULL): expands it until there

@@ -20,7 +20,9 @@ typedef struct {
 
 struct perft_table {
     entry *at;
-    size_t mask; /* entries - 1 */
+    size_t mask;   /* entries - 1 */
+    bool counting; /* --stats: probes, hits and stores counted */
+    _Atomic uint64_t probes, hits, stores;
 };
 
 perft_table *perft_table_new(size_t entries)
@@ -37,6 +39,10 @@ perft_table *perft_table_new(size_t entries)
         return NULL;
     }
     t->mask = n - 1;
+    t->counting = false;
+    atomic_init(&t->probes, 0);
+    atomic_init(&t->hits, 0);
+    atomic_init(&t->stores, 0);
     return t;
 }
 
@@ -97,7 +103,12 @@ bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *coun
 {
     uint64_t sides = sides_key(p), kings = kings_key(p, depth);
     entry *e = bucket(t, sides, kings);
-    return entry_get(&e[0], sides, kings, count) || (t->mask > 0 && entry_get(&e[1], sides, kings, count));
+    bool hit = entry_get(&e[0], sides, kings, count) || (t->mask > 0 && entry_get(&e[1], sides, kings, count));
+    if (t->counting) {
+        atomic_fetch_add_explicit(&t->probes, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&t->hits, hit, memory_order_relaxed);
+    }
+    return hit;
 }
 
 static void entry_put(entry *e, uint64_t sides, uint64_t kings, uint64_t count)
@@ -118,6 +129,16 @@ void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count
     entry *e = bucket(t, sides, kings);
     int deepest = (int)(atomic_load_explicit(&e[0].kings, memory_order_relaxed) >> 1 & 0x7F);
     entry_put(depth >= deepest || t->mask == 0 ? &e[0] : &e[1], sides, kings, count);
+    if (t->counting)
+        atomic_fetch_add_explicit(&t->stores, 1, memory_order_relaxed);
+}
+
+void perft_table_count_uses(perft_table *t, bool on) { t->counting = on; }
+
+perft_table_uses perft_table_take_uses(perft_table *t)
+{
+    return (perft_table_uses){atomic_exchange(&t->probes, 0), atomic_exchange(&t->hits, 0),
+                              atomic_exchange(&t->stores, 0)};
 }
 
 size_t perft_table_entry_bytes(void) { return sizeof(entry); }

@@ -25,6 +25,14 @@ void perft_table_free(perft_table *t);
 size_t perft_table_entries(const perft_table *t);
 size_t perft_table_entry_bytes(void);
 
+/* --stats: counting t's probes, hits and stores (off by default: it costs),
+ * and taking them (the counters start again at 0). */
+typedef struct {
+    uint64_t probes, hits, stores;
+} perft_table_uses;
+void perft_table_count_uses(perft_table *t, bool on);
+perft_table_uses perft_table_take_uses(perft_table *t);
+
 /* Looks p up at depth in t: true with *count if stored. */
 bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *count);
 

@@ -121,6 +121,12 @@ perft() { "$BUILD/reference" perft "$@"; }
     run --separate-stderr perft "$START" 1 --hash lots
     assert_equal "$status" 2
     assert_equal "$stderr" 'reference: --hash: "lots" is not a whole number 0-1048576'
+    run --separate-stderr perft "$START" 1 --threads -1
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: --threads: "-1" is not a whole number 1-1024'
+    run --separate-stderr perft "$START" 1 --hash
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: --hash needs a value (try perft --help)'
 }
 
 @test "no table, a table of one entry (every position collides), and 1-3 threads count the same" {
@@ -138,11 +144,16 @@ perft() { "$BUILD/reference" perft "$@"; }
 @test "--stats names the table, the threads, the time and the rate before the count" {
     run perft "$START" 10 --hash 1 --threads 2 --stats
     assert_success
-    assert_line --index 0 --regexp '^table 1 MiB, threads 2, [0-9.]+ s, [0-9.]+ M leaves/s; cpu [0-9.]+ s, [0-9.]+ M leaves/s$'
+    assert_line --index 0 --regexp '^table 1 MiB, threads 2, [0-9.]+ s, [0-9.]+ M leaves/s; cpu [0-9.]+ s, [0-9.]+ M leaves/s; probes [0-9]+, hits [0-9]+ \([0-9.]+%\), stores [0-9]+$'
     assert_line --index 1 'perft 10: 18391564'
-    # a shallow count's table is only as big as it can fill
+    # a shallow count's table is only as big as it can fill, and says so
     run perft "$START" 9 --stats
-    assert_line --index 0 --regexp '^table 512 KiB, threads [0-9]+, '
+    assert_line --index 0 --regexp '^table 512 KiB \(of 256 MiB asked: a perft 9 fills no more\), threads [0-9]+, '
+    run perft "$START" 12 --stats --hash 2048 --threads 2
+    assert_line --index 0 --regexp '^table 32 MiB \(of 2048 MiB asked: a perft 12 fills no more\), threads 2, '
+    assert_line --index 1 "perft 12: ${PUBLISHED[11]}"
+    run perft "$START" 5 --stats
+    assert_line --index 0 --regexp '^table none \(a perft 5 is quick without one\), '
     run perft "$START" 3 --hash 0 --threads 1 --stats
     assert_line --index 0 --regexp '^table none, threads 1, '
 }
@@ -176,14 +187,31 @@ perft() { "$BUILD/reference" perft "$@"; }
     run --separate-stderr perft 3 <<< $'B:W21-32:B1-12\n# a comment\n\nB:W5:B5\nW:W5:B1 2\nB:W21-32:B1-12 4 3'
     assert_equal "$status" 2
     assert_equal "$output" $'perft 3: 302\nerror\nperft 2: 0\nperft 4 x 3: 4407'
-    assert_equal "$stderr" 'reference: fen, column 7: square 5 is both white and black'
+    assert_equal "$stderr" 'line 4: fen, column 7: square 5 is both white and black'
+}
+
+@test "a batch line's faults name the line; a fourth field is a job id; --stats and the table per line" {
+    run --separate-stderr perft <<< $'# jobs\nB:W21-32:B1-12\nx/2 B:W21-32:B1-12 3 1\nB:W21-32:B1-12 3 1 2 3\nB:W21-32:B1-12 65\n2/2 B:W21-32:B1-12 3 2'
+    assert_equal "$status" 2
+    assert_equal "$output" $'error\nerror\nerror\nerror\n2/2 perft 3 x 2: 604'
+    assert_equal "$stderr" "line 2: no DEPTH: give one on the line (FEN DEPTH) or as perft's argument
+line 3: job: \"x/2\" is not a job id N/OF (1 <= N <= OF), as --split writes it
+line 4: a line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS, not 5 fields
+line 5: depth: \"65\" is not a depth: a whole number 0-64"
+    # each line its --stats, its table as big as its depth can fill
+    run perft --stats <<< $'B:W21-32:B1-12 9\nB:W21-32:B1-12 12'
+    assert_success
+    assert_line --index 0 --regexp '^table 512 KiB \(of 256 MiB asked: a perft 9 fills no more\), '
+    assert_line --index 1 'perft 9: 3963680'
+    assert_line --index 2 --regexp '^table 32 MiB \(of 256 MiB asked: a perft 12 fills no more\), '
+    assert_line --index 3 'perft 12: 388623673'
 }
 
 @test "counts are exact past 2^64: a job's paths multiply, and --sum adds, in 128 bits" {
     run perft <<< "$START 1 18446744073709551615"
     assert_success
     assert_output "perft 1 x 18446744073709551615: 129127208515966861305"
-    run perft --sum <<< $'perft 29: 18446744073709551615\n1\n'
+    run perft --sum <<< $'perft 29: 18446744073709551615\nperft 1: 1\n'
     assert_success
     assert_output "sum: 18446744073709551616"
 }
@@ -193,8 +221,8 @@ perft() { "$BUILD/reference" perft "$@"; }
     run perft "$START" 11 --split 3
     assert_success
     printf '%s\n' "$output" > "$jobs"
-    # each line FEN 8 PATHS; the paths add up to perft(3)
-    assert_equal "$(awk '$2 != 8 { bad++ } { s += $3 } END { print s + bad * 1000000 }' "$jobs")" 302
+    # each line N/OF FEN 8 PATHS, numbered 1..OF; the paths add up to perft(3)
+    assert_equal "$(awk '$1 != NR "/" 216 || $3 != 8 { bad++ } { s += $4 } END { print s + bad * 1000000 }' "$jobs")" 302
     [ "${#lines[@]}" -lt 302 ] || fail "no transposition merged: ${#lines[@]} jobs"
     # one process for all of them
     run bash -c '"$1" perft < "$2" | "$1" perft --sum' _ "$BUILD/reference" "$jobs"
@@ -204,6 +232,181 @@ perft() { "$BUILD/reference" perft "$@"; }
     run bash -c 'parallel -j 2 -q --pipe -N 40 "$1" perft --threads 1 --hash 16 < "$2" | "$1" perft --sum' _ \
         "$BUILD/reference" "$jobs"
     assert_output "sum: ${PUBLISHED[10]}"
+}
+
+@test "--split streams past its window: jobs merged within windows, numbered in order, and the same sum" {
+    # a copy of the reference whose split holds 1024 jobs, not 2^20: cmd_perft.c
+    # built again, linked with this build's other objects
+    local dir="$BATS_TEST_TMPDIR/window" objects=() f
+    mkdir -p "$dir"
+    for f in "$ROOT"/reference/*.c; do
+        f=${f##*/}
+        [ "$f" = cmd_perft.c ] || objects+=("$BUILD/${f%.c}.o")
+    done
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -DSPLIT_WINDOW_JOBS=1024 -o "$dir/reference" "$ROOT/reference/cmd_perft.c" \
+        "${objects[@]}"
+    "$dir/reference" perft "$START" 9 --split 5 > "$dir/jobs"
+    local n merged
+    n=$(wc -l < "$dir/jobs")
+    merged=$(perft "$START" 9 --split 5 | wc -l)
+    # more jobs than when all are merged (a position in two windows is two jobs), numbered 1..n of n
+    [ "$n" -gt "$merged" ] || fail "$n jobs streamed, $merged merged: no window was flushed"
+    assert_equal "$(awk -v n="$n" '$1 != NR "/" n { bad++ } END { print bad + 0 }' "$dir/jobs")" 0
+    run bash -c '"$1" perft --threads 1 < "$2" | "$1" perft --sum' _ "$BUILD/reference" "$dir/jobs"
+    assert_output "sum: ${PUBLISHED[8]}"
+}
+
+@test "each result names its job; --sum names a missing or repeated job and refuses what is no result" {
+    local jobs="$BATS_TEST_TMPDIR/jobs" results="$BATS_TEST_TMPDIR/results"
+    perft "$START" 9 --split 2 > "$jobs"
+    perft --threads 1 < "$jobs" > "$results"
+    assert_equal "$(wc -l < "$jobs")" 49
+    # job 1's result is its tree times its paths, named by its id
+    local fen paths
+    read -r _ fen _ paths < "$jobs"
+    assert_equal "$(head -n 1 "$results")" "1/49 perft 7 x $paths: $(($(perft "$fen" 7 | cut -d ' ' -f 3) * paths))"
+    run perft --sum < "$results"
+    assert_success
+    assert_output "sum: ${PUBLISHED[8]}"
+    # a lost task
+    run --separate-stderr perft --sum < <(sed 5d "$results")
+    assert_equal "$status" 2
+    assert_equal "$output" ""
+    assert_equal "$stderr" $'reference: --sum: job 5/49 has no result\nreference: --sum: 1 of 49 jobs missing: no sum (rerun them alone)'
+    # a task run twice
+    run --separate-stderr perft --sum < <(sed 5p "$results")
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: --sum: job 5/49 has more than one result (again on line 6): no sum'
+    # what is not a result: a negative count, words, its own sum, an error
+    local line
+    for line in 'perft 3: -5' 'foo 12' 'sum: 302' 'error' 'perft 3: 302 extra' '0/49 perft 7 x 1: 1'; do
+        run --separate-stderr perft --sum < <(cat "$results"; echo "$line")
+        assert_equal "$status" 2
+        assert_equal "$stderr" "reference: --sum: line 50 is not a result: \"$line\""
+    done
+    # results of two splits, or with and without ids, are not added together
+    run --separate-stderr perft --sum <<< $'1/2 perft 3: 5\n2/3 perft 3: 5'
+    assert_equal "$stderr" 'reference: --sum: line 2 is a job of 3, line 1 of 2'
+    run --separate-stderr perft --sum <<< $'perft 3: 5\n1/1 perft 3: 5'
+    assert_equal "$stderr" 'reference: --sum: line 2 has a job id, line 1 has none'
+}
+
+@test "--after plays moves before counting; with --divide it drills down one move" {
+    # the count below 10-14 in a --divide is the count after it
+    local below first
+    below=$(perft "$START" 5 --divide | sed -n 's/^10-14: //p')
+    [ -n "$below" ] || fail "no 10-14 in the divide"
+    run perft "$START" 4 --after 10-14 --divide
+    assert_success
+    assert_line --index 7 "perft 4: $below"
+    # one level further down: the first line of that divide
+    first=${lines[0]}
+    run perft "$START" 3 --after "10-14 ${first%%:*}"
+    assert_output "perft 3: ${first#*: }"
+    # the game command reads the same moves to the same position
+    local fen
+    fen=$("$BUILD/reference" game <<< $'B:W21-32:B1-12\t10-14 '"${first%%:*}" | cut -f 2)
+    run perft "$fen" 3
+    assert_output "perft 3: ${first#*: }"
+    run --separate-stderr perft "$START" 3 --after "10-14 22-19"
+    assert_equal "$status" 2
+    assert_regex "$stderr" '^reference: --after, move 2 "22-19": '
+}
+
+@test "a range of depths gives one line a depth: count, seconds, leaves a second" {
+    run perft "$START" 1-11
+    assert_success
+    assert_equal "${#lines[@]}" 11
+    local depth
+    for depth in 1 2 3 4 5 6 7 8 9 10 11; do
+        assert_line --index $((depth - 1)) --regexp "^perft +$depth: +${PUBLISHED[depth - 1]} +[0-9]+\.[0-9]{3} s +[0-9]+\.[0-9] M leaves/s$"
+    done
+    run --separate-stderr perft "$START" 5-3
+    assert_equal "$status" 2
+    assert_equal "$stderr" 'reference: depths 5-3: the first is deeper than the last'
+}
+
+@test "--suite checks a file of positions against their expected counts, naming each mismatch" {
+    local suite="$BATS_TEST_TMPDIR/suite"
+    printf '%s\n' '# from the start, and a king circuit' "$START ;D1 7 ;D2 49 ;D9 3963680" \
+        'W:WK13:B9,10,17,18 ;D1 2 ;D2 0' > "$suite"
+    run perft --suite "$suite"
+    assert_success
+    assert_line --index 0 'ok line 2 depth 1: 7'
+    assert_line --index 2 'ok line 2 depth 9: 3963680'
+    assert_line --index 3 'ok line 3 depth 1: 2'
+    assert_line --index 5 --regexp '^suite: 2 positions, 5 counts, 0 mismatches, 0 bad lines, '
+    # a wrong count is named with its line, expected and got
+    printf '%s\n' "$START ;D5 7362" 'B:W5:B5 ;D1 1' "$START ;D2" >> "$suite"
+    run --separate-stderr perft --suite "$suite"
+    assert_equal "$status" 1
+    assert_line 'MISMATCH line 4 depth 5: expected 7362, got 7361'
+    assert_line 'error line 5'
+    assert_line 'error line 6'
+    assert_line --regexp '^suite: 3 positions, 6 counts, 1 mismatches, 2 bad lines, '
+    assert_equal "$stderr" "reference: --suite $suite, line 5: fen, column 7: square 5 is both white and black
+reference: --suite $suite, line 6: suite, column 17: \"D2\" is not \"D<depth> <count>\" (depth 0-64)"
+}
+
+@test "--journal records each finished job; an interrupted count resumes and gives the same count" {
+    local journal="$BATS_TEST_TMPDIR/journal" pid i
+    "$BUILD/reference" perft "$START" 13 --threads 1 --journal "$journal" > /dev/null 2>&1 &
+    pid=$!
+    for ((i = 0; i < 400; i++)); do
+        [ "$(wc -l < "$journal" 2> /dev/null || echo 0)" -gt 20 ] && break
+        sleep 0.05
+    done
+    kill -KILL "$pid" # as a crash or a lost node would (a background job ignores SIGINT)
+    wait "$pid" || true
+    local done_before
+    done_before=$(($(wc -l < "$journal") - 1))
+    [ "$done_before" -gt 20 ] && [ "$done_before" -lt 2733 ] || fail "$done_before jobs in the journal: not interrupted"
+    assert_equal "$(head -n 1 "$journal")" "perft B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 13, 5 plies, 2733 jobs"
+    # a line cut short by the kill is dropped, not misread
+    printf 'job 9' >> "$journal"
+    run --separate-stderr perft "$START" 13 --threads 2 --journal "$journal"
+    assert_success
+    assert_output "perft 13: 1766623630"
+    assert_regex "$stderr" "^reference: journal .*: $done_before of 2733 jobs resumed$"
+    # another count's journal is refused
+    run --separate-stderr perft "$START" 12 --journal "$journal"
+    assert_equal "$status" 1
+    assert_regex "$stderr" 'is of another count'
+}
+
+@test "--progress writes lines on a pipe or a file at a bounded rate, with the time left" {
+    run --separate-stderr perft "$START" 12 --threads 1 --hash 0 --progress
+    assert_success
+    assert_output "perft 12: ${PUBLISHED[11]}"
+    [ -n "$stderr" ] || fail "no progress line"
+    local n
+    n=$(grep -c . <<< "$stderr")
+    # after 1 s, 2 s, 4 s, 8 s ...: a few lines, never one a quarter second
+    grep -Eq '^perft 12: [0-9]+/[0-9]+ jobs, [0-9.]+ M leaves/s, [0-9.]+ s, about [0-9]+ s left$' <<< "$stderr" ||
+        fail "no line with the time left: $stderr"
+    [ "$n" -le 8 ] || fail "$n progress lines"
+    [[ $stderr != *$'\r'* ]] || fail "a carriage return in the lines"
+}
+
+@test "--nobulk plays every move of the last ply and counts the same" {
+    run perft "$START" 9 --nobulk --threads 2
+    assert_output "perft 9: ${PUBLISHED[8]}"
+    run perft W:WK13:B9,10,17,18 3 --nobulk
+    assert_output "$(perft W:WK13:B9,10,17,18 3)"
+}
+
+@test "perft --help names every option" {
+    run perft --help
+    assert_success
+    local option
+    for option in --divide --after --hash --hash-entries --threads --stats --split --sum --suite --journal --progress --nobulk; do
+        assert_output --partial -- "$option"
+    done
+    run "$BUILD/reference" --help
+    for option in --divide --after --split --sum --suite --journal --progress; do
+        assert_output --partial -- "$option"
+    done
 }
 
 @test "the fast generator lists and counts what the readable one does, node by node, on random positions" {
@@ -242,7 +445,7 @@ planted() {
 # An 8-bit key: over the thousands of positions the one entry sees, a key
 # of any length short of the position collides somewhere; 8 bits make sure.
 @test "a table that keys on a hash alone is caught by the one-entry table" {
-    planted hashkey table.c '|| s != sides || k != kings)' '|| slot(&(perft_table){NULL, 0xFF}, s, k) != slot(&(perft_table){NULL, 0xFF}, sides, kings))'
+    planted hashkey table.c '|| s != sides || k != kings)' '|| slot(&(perft_table){.mask = 0xFF}, s, k) != slot(&(perft_table){.mask = 0xFF}, sides, kings))'
     assert_failure 1
     assert_output --regexp 'fast with a (1-entry|small) table'
 }

@@ -11,7 +11,8 @@
  *   error<TAB>N                  (a word that is no move, number or result)
  * It reads moves leniently on purpose: a move matches a legal move if its
  * squares are the move's path or its two ends, whatever sign joins them
- * (1118 for 11-18 too), and when several match it tries each with the rest
+ * (1118 for 11-18 too; letters glued to a move's end are a comment), and when
+ * several match it tries each with the rest
  * of the record, keeping any that replays to the end.  A move after 80
  * plies without a man moving or a capture is refused (the game is drawn). */
 #include <stdbool.h>
@@ -143,6 +144,9 @@ static bool read_move(const char *s, written *w)
         w->sq[w->n++] = v;
         if (*p == '\0')
             return w->n >= 2;
+        /* words glued to a whole move's end (8-11Redoverstepped...): a comment */
+        if (w->n >= 2 && *p != 'x' && *p != 'X' && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+            return true;
         if (*p != '-' && *p != 'x' && *p != 'X')
             return false;
         p++;

@@ -1,0 +1,42 @@
+/* perft_after.c - moves played before a perft. */
+#include "perft_after.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+
+bool play_after(position *pos, const char *text, char err[NOTATION_ERROR_SIZE])
+{
+    game g = {*pos, 0};
+    size_t i = 0, len = strlen(text);
+    for (int n = 1;; n++) {
+        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
+            i++;
+        if (i == len)
+            break;
+        size_t start = i;
+        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != ',')
+            i++;
+        written_move w;
+        char why[(int)NOTATION_ERROR_SIZE + (int)REASON_SIZE]; /* room for either message */
+        bool ok = parse_move(text + start, i - start, (int)start + 1, &w, why);
+        if (ok) {
+            move_list legal = {0};
+            side_moves(&g.pos.b, g.pos.turn, &legal);
+            int k = find_move(&g, &legal, &w, why);
+            if (k >= 0)
+                game_play(&g, &legal.at[k]);
+            move_list_free(&legal);
+            ok = k >= 0;
+        }
+        if (!ok) {
+            snprintf(err, NOTATION_ERROR_SIZE, "--after, move %d \"%.*s\": %.160s", n, (int)(i - start > 20 ? 20 : i - start),
+                     text + start, why);
+            *pos = g.pos;
+            return false;
+        }
+    }
+    *pos = g.pos;
+    return true;
+}
