@@ -143,7 +143,8 @@ CC_STAMP := $(STAMPS)/cc
 # CLI, the library, the unit tests, the fuzzers and the proof's IR with no
 # edit here.  Two lists name the files that are not rules: REF_CLI, the
 # command line (main.c, and the table of commands and a file per command
-# where there are: only build/reference links them), and REF_PERFT, perft's
+# where there are: only build/reference links them, and the tests that drive
+# a command's batch its file), and REF_PERFT, perft's
 # engine (its table and threads: the CLI and movegen link it; the library
 # and the proof leave it out).  Every list of reference objects below is
 # derived from these; the tests ask make for them (make -s print-VAR).
@@ -295,8 +296,11 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ))
+# movegen drives the game command's batch (run_games, cmd_game.c) too.
+$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o \
+    $(CC_STAMP)
+	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" \
+	    $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o)
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -562,7 +566,7 @@ FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
 # The library's modules, built for libFuzzer: each fuzzer links them all.
 FUZZ_LIB   := $(call ref_obj,$(BUILD)/fuzz,$(LIB_SRC))
-FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/bitboard.o
+FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/cmd_game.o $(BUILD)/fuzz/bitboard.o
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
@@ -613,7 +617,7 @@ TEST_PROGRAMS += $(BUILD)/fuzz_line
 
 # tests/fuzz/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
 # seeded from tests/fixtures/pdn/ (one file each, and each record alone).
-FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB)
+FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB) $(call ref_obj,$(BUILD)/fuzz,reference/cmd_moves.c reference/command.c)
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "cmd_game.h"
 #include "explain.h"
 #include "game.h"
 #include "line.h"

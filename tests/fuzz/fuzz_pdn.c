@@ -1,6 +1,6 @@
 /* fuzz_pdn.c - libFuzzer target: any bytes as a PDN file through `reference
  * pdn` (lenient, strict, --notes --plies, --write), as a FEN through
- * read_pdn_fen, and as FEN lines through the moves batch.
+ * read_fen, and as FEN lines through the moves batch.
  *
  * Besides crashes and sanitizer reports it aborts when an output line is not
  * one line of a known kind free of control bytes, when the exit status and the error
@@ -15,8 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_moves.h"
 #include "notation.h"
-#include "pdn.h"
+#include "pdn_answer.h"
 
 static void require(int ok, const char *what)
 {
@@ -131,7 +132,7 @@ static void check_fen(const char *text, size_t len)
 {
     position p, q;
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE], fen[FEN_SIZE];
-    if (!read_pdn_fen(text, len, 1, &p, err, note)) {
+    if (!read_fen(text, len, 1, &p, err, note)) {
         require(memchr(err, '\0', sizeof err) && !strchr(err, '\n') && !strncmp(err, "fen, column ", 12),
                 "a FEN fault that is not one line naming its column");
         return;

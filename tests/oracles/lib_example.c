@@ -20,7 +20,7 @@ int main(int argc, char *argv[])
     }
     position pos;
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (!read_pdn_fen(argv[1], strlen(argv[1]), 1, &pos, err, note)) {
+    if (!read_fen(argv[1], strlen(argv[1]), 1, &pos, err, note)) {
         fprintf(stderr, "lib_example: %s\n", err);
         return 2;
     }

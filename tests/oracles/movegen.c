@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../reference/cmd_game.h"
 #include "../../reference/game.h"
 #include "../../reference/line.h"
 #include "../../reference/moves.h"
