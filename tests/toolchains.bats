@@ -164,7 +164,7 @@ no_warnings() {
     cflags=$(project_make print-CFLAGS)
     for cc in gcc clang-19; do
         # shellcheck disable=SC2086 # CFLAGS: several flags
-        run "$cc" $cflags -I"$ROOT/reference" -c -o /dev/null "$ROOT/tests/fuzz/fuzz_line.c"
+        run "$cc" $cflags -I"$ROOT/reference" -I"$ROOT/tests/oracles" -c -o /dev/null "$ROOT/tests/fuzz/fuzz_line.c"
         assert_success
         assert_output ""
     done
