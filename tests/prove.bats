@@ -256,7 +256,7 @@ done
 # kind is new to the model; with PROVE_FULL=1 every start of every default
 # build.
 COMPLETE="$ROOT/tests/prove/complete"
-declare -A COMPLETE_BUILDS=([recursive]="clang-19:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O0"
+declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O0"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
