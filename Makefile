@@ -62,10 +62,31 @@ NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILD
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/needs"
 SUBMAKE = $(MAKE) --no-print-directory
 
-# `$(SUBMAKE) files FILES="..."` makes FILES, and says nothing when they are
-# up to date (make would print "is up to date" for each).
+# `$(SUBMAKE) files FILES="..."` makes FILES (files, or targets such as
+# test-programs), and says nothing when they are up to date (make would
+# print "is up to date" for each).  Builds of one tree take turns: FILES
+# are made under its lock, $(BUILD)/.lock (flock), which the make inside
+# holds already (BUILD_LOCKED), so two makes at once never build the same
+# output together, and the second finds the first's work done.  (An empty
+# build_lock, like an empty atomic, puts back the old way:
+# tests/concurrency.bats shows it go wrong.)
 .PHONY: files
+build_lock = flock "$(BUILD)/.lock"
+ifeq ($(if $(build_lock),$(BUILD_LOCKED),$(BUILD)),$(BUILD))
 files: $(FILES) ; @:
+else
+files: FORCE
+	@mkdir -p "$(BUILD)" && BUILD_LOCKED="$(BUILD)" $(build_lock) $(SUBMAKE) files
+endif
+
+# $(atomic) COMMAND: COMMAND writes the target ("$@", an argument of its
+# own) under a temporary name beside it, renamed onto the target when it
+# succeeds (tests/tools/atomic): a make or a judge reading it meanwhile sees
+# the old file or the new one, whole; an interrupted or failed command
+# leaves nothing half-written, and the next run rebuilds.  Other recipes
+# that write in place lose a failed target (.DELETE_ON_ERROR).
+atomic = "tests/tools/atomic" "$@"
+.DELETE_ON_ERROR:
 
 # ==================== Which golf: GOLF=file ====================
 # Every target that builds, judges, measures or posts the golf takes
@@ -148,7 +169,7 @@ build: ## build the reference CLI, the golf and its ungolfed twin
 	@$(SUBMAKE) files FILES="$(BUILD_PROGRAMS)"
 
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 # The reference CLI also draws and explains (--show, --explain, --moves),
 # and plays the whole game: the move generator, PDN notation, the game loop.
@@ -157,17 +178,19 @@ GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
 PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
 
 $(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
 $(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 # A golf compile ends with $(golf_quiet): the compiler's warnings on the
 # golf (its four-byte character constant draws -Wmultichar, quoting the raw
-# bytes) go to a log beside the object, TARGET.warnings, not to the
-# terminal; an error shows in full, its non-text bytes escaped by cat -v.
-golf_quiet = 2> "$@.warnings" || { cat -v "$@.warnings" >&2; exit 1; }
+# bytes) go to a log beside the object, TARGET.warnings (written whole, like
+# the object), not to the terminal; an error shows in full, its non-text
+# bytes escaped by cat -v.
+golf_quiet = 2> "$@.warnings.$$$$"; status=$$?; mv -f "$@.warnings.$$$$" "$@.warnings"; \
+    [ $$status -eq 0 ] || { cat -v "$@.warnings" >&2; exit 1; }
 
 # $(call golf_has_f,CC,OBJECT): the golf OBJECT (from $<) defines f, and f
 # fits the prototype every driver calls it by; else one line says what f
@@ -184,27 +207,27 @@ golf_f_must = f must be int f(int *b, int *w, int s, int e) (K&R: f(b,w,s,e)int*
 
 # The golf at GOLF_LEVEL, and at -O0 for the differential.
 $(GOLF_DIR)/checkers.o: $(GOLF_SRC) golf/flags $(CC_STAMP)
-	$(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+	$(atomic) $(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
 	$(call golf_has_f,$(CC),$@)
 
 $(GOLF_DIR)/checkers-O0.o: $(GOLF_SRC) golf/flags $(CC_STAMP)
-	$(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+	$(atomic) $(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
 	$(call golf_has_f,$(CC),$@)
 
 $(BUILD)/ungolfed.o: golf/ungolfed.c $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(GOLF_DIR)/golf: $(BUILD)/driver.o $(GOLF_DIR)/checkers.o $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
 UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
 
 $(BUILD)/unit: tests/unit.c $(UNIT_LIB) reference/*.h
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -221,13 +244,13 @@ GOLF_IDS := $(foreach e,$(GOLF_MATRIX),$(call golf_id,$e))
 define golf_build
 $(STAMPS)/golf-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) | san $$(SAN)
 $(GOLF_DIR)/golf-$(call golf_id,$1).o: $(GOLF_SRC) golf/flags $(STAMPS)/golf-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "$$<" $$(golf_quiet)
 	$$(call golf_names_f,$$@)
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call golf_build,$e)))
 
 $(GOLF_IDS:%=$(GOLF_DIR)/golf-%): $(GOLF_DIR)/golf-%: $(BUILD)/driver.o $(GOLF_DIR)/golf-%.o $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(GOLF_IDS:%=$(GOLF_DIR)/golf-%)
 
@@ -245,13 +268,13 @@ POSITIONS ?= 1000000
 SEED ?= 1
 
 $(BUILD)/differential.o: tests/differential.c tests/rows.h reference/rules.h reference/board.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(GOLF_DIR)/differential: $(DIFF_LIB) $(GOLF_DIR)/checkers.o
 $(GOLF_DIR)/differential-O0: $(DIFF_LIB) $(GOLF_DIR)/checkers-O0.o
 $(BUILD)/differential-ungolfed: $(DIFF_LIB) $(BUILD)/ungolfed.o
 $(DIFF_PROGRAMS):
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 .PHONY: differential mutants
 differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED (GOLF=file)
@@ -281,7 +304,7 @@ MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
 $(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -299,7 +322,7 @@ movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS 
 # tests/pdn_replay.c: a second PDN reader on the bitboard generator, for
 # tests/pdn.bats to hold `reference pdn`'s verdicts on real game files to.
 $(BUILD)/pdn_replay: tests/pdn_replay.c tests/bitboard.c tests/bitboard.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/pdn_replay.c" "tests/bitboard.c"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/pdn_replay.c" "tests/bitboard.c"
 
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
@@ -315,11 +338,11 @@ lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: buil
 $(LIB_DIR)/libcheckers.a: $(LIB_OBJ) reference/*.h
 	@mkdir -p "$(LIB_DIR)/include"
 	cp reference/*.h "$(LIB_DIR)/include/"
-	rm -f "$@" && ar rcs "$@" $(call q,$(LIB_OBJ))
+	$(atomic) ar rcs "$@" $(call q,$(LIB_OBJ))
 
 # tests/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
 $(BUILD)/lib_example: tests/lib_example.c $(LIB_DIR)/libcheckers.a
-	$(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a"
 
 TEST_PROGRAMS += $(BUILD)/lib_example
 
@@ -359,23 +382,23 @@ $(VERIFY_OUT)/builds.c: FORCE
 	$(keep_if_changed)
 
 $(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/golf_builds.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -Itests -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -Itests -c -o "$@" "$<"
 
 define verify_build
 $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@.tmp" "$$<" $$(golf_quiet)
 	$$(call golf_names_f,$$@.tmp)
 	objcopy --keep-global-symbol=f "$$@.tmp"
-	objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
+	$$(atomic) objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
 	rm -f "$$@.tmp"
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call verify_build,$e)))
 
 $(BUILD)/verify.o: tests/verify.c tests/golf_builds.h tests/rows.h reference/rules.h reference/board.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VERIFY_OUT)/golf-%.o) $(BUILD)/rules.o $(BUILD)/board.o
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
 
@@ -434,12 +457,12 @@ PROVE_TRUST = --source "$(GOLF)" --source-copy "$(PROVE_OUT)/golf.c" --driver-so
 .PHONY: prove prove-build prove-check
 prove: ## golf == reference on every valid input, proved by z3 from clang's IR and gcc's machine code (GOLF=file, PROVE_BUILDS)
 	@$(NEEDS) prove
-	@$(SUBMAKE) -j$(JOBS) prove-build
+	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
 	@$(PROVE_CMD) $(PROVE_ARGS)
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
 	@$(NEEDS) prove
-	@$(SUBMAKE) -j$(JOBS) prove-build
+	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
 prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
@@ -451,18 +474,18 @@ define prove_build
 ifneq ($(call prove_ir,$1),)
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
 $(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
 $(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf-$(call golf_id,$1).ll
-	$(call golf_cc,$1) $$(SAN) -c -o "$$@" "$$<"
+	$$(atomic) $(call golf_cc,$1) $$(SAN) -c -o "$$@" "$$<"
 else
 # The object the golf's flags give, as the site builds it (no sanitizer: the
 # proof reads this very machine code, and the driver runs it).
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c
 $(PROVE_OUT)/golf-$(call golf_id,$1).o: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
 endif
 $(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(PROVE_OUT)/golf-$(call golf_id,$1).o $(REF_LIB)
-	$$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
+	$$(atomic) $$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
 
@@ -470,9 +493,9 @@ $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
 define prove_ubsan
 $(STAMPS)/prove-ubsan-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS)
 $(PROVE_OUT)/ubsan-$(call golf_id,$1).o: $(PROVE_OUT)/golf.c golf/flags $(STAMPS)/prove-ubsan-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
 $(PROVE_OUT)/differential-ubsan-$(call golf_id,$1): $(DIFF_LIB) $(PROVE_OUT)/ubsan-$(call golf_id,$1).o
-	$(call golf_cc,$1) $$(PROVE_UBSAN_FLAGS) -o "$$@" $$(call q,$$^)
+	$$(atomic) $(call golf_cc,$1) $$(PROVE_UBSAN_FLAGS) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_UBSAN),$(eval $(call prove_ubsan,$e)))
 
@@ -480,11 +503,11 @@ $(STAMPS)/prove-ref: export STAMP = $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 
 
 $(BUILD)/prove-ref/%.ll: reference/%.c reference/*.h $(STAMPS)/prove-ref
 	@mkdir -p "$(@D)"
-	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
+	$(atomic) $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
 $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 	@mkdir -p "$(@D)"
-	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
+	$(atomic) $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
 # tests/prove.bats runs make prove (and on mutants, with the same reference).
 TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
@@ -496,7 +519,7 @@ TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
 # is remade whenever the golf, its flags, its footer or its twin changes, so
 # its byte count is always the file's.
 $(BUILD)/permalink: golf/permalink.c $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "$<" -lz
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "$<" -lz
 
 # The post is written to a temporary file in $(BUILD)/tmp and moved in
 # whole, or removed: a refused post leaves nothing behind.
@@ -552,19 +575,19 @@ $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
 $(BUILD)/fuzz/%.o: reference/%.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
 
 $(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c tests/bitboard.h reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests -c -o "$@" "$<"
 
 # The bitboard generator, to check every position a fuzz input spells.
 $(BUILD)/fuzz/bitboard.o: tests/bitboard.c tests/bitboard.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
 
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
 # fuzz_run NAME,PROGRAM,MAX_LEN,DIRS: the libFuzzer PROGRAM for exactly
 # FUZZ_RUNS runs over DIRS (its corpus first), its log in $(BUILD)/NAME.log
@@ -601,10 +624,10 @@ FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o sho
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
 
 $(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
 .PHONY: fuzz-pdn fuzz-pdn-run
 fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
@@ -681,7 +704,7 @@ TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)"
 test: ## the suite but the long tests: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
 	@$(NEEDS) test
 	@$(SUBMAKE) files FILES="$(BATS)"
-	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
+	@status=0; $(SUBMAKE) -k -j$(JOBS) files FILES=test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) "tests/run" || status=1; exit $$status
 
@@ -699,7 +722,7 @@ PROVE_FULL ?=
 test-long: ## the long tests, apart from make test: the proof's, toolchains (minutes); PROVE_FULL=1 every start, build and mutant
 	@$(NEEDS) test
 	@$(SUBMAKE) files FILES="$(BATS)"
-	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
+	@status=0; $(SUBMAKE) -k -j$(JOBS) files FILES=test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/run" $(LONG_TESTS) || status=1; exit $$status
 
