@@ -50,7 +50,7 @@ PYTHON ?= $(or $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(if $(shell \
 
 # ==================== Needs: every target checks the machine first ====================
 # A target that compiles or runs a tool starts with `@$(NEEDS) TARGET`
-# (tests/needs: one for_TARGET function each), then does its work in a
+# (tests/tools/needs: one for_TARGET function each), then does its work in a
 # sub-make, so nothing is built before the check has passed or installed
 # what was missing.  The messages name the command the user typed
 # (MAKE_TYPED, kept by sub-makes).
@@ -59,7 +59,7 @@ MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
 endif
 export MAKE_TYPED
 NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
-    $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/needs"
+    $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/tools/needs"
 SUBMAKE = $(MAKE) --no-print-directory
 
 # `$(SUBMAKE) files FILES="..."` makes FILES (files, or targets such as
@@ -73,7 +73,8 @@ SUBMAKE = $(MAKE) --no-print-directory
 .PHONY: files
 build_lock = flock "$(BUILD)/.lock"
 ifeq ($(if $(build_lock),$(BUILD_LOCKED),$(BUILD)),$(BUILD))
-files: $(FILES) ; @:
+files: $(FILES) ## make FILES="..." and say nothing when they are up to date (the targets' sub-makes use it)
+	@:
 else
 files: FORCE
 	@mkdir -p "$(BUILD)" && BUILD_LOCKED="$(BUILD)" $(build_lock) $(SUBMAKE) files
@@ -92,7 +93,7 @@ atomic = "tests/tools/atomic" "$@"
 # Every target that builds, judges, measures or posts the golf takes
 # GOLF=file (any path, spaces and apostrophes too; relative to the
 # checkout) and never writes golf/checkers.c.  golf/checkers.c itself is
-# built in $(BUILD) as always; any other file is copied (tests/golf-copy,
+# built in $(BUILD) as always; any other file is copied (tests/tools/golf-copy,
 # behind a #line that keeps the compiler's messages on the file's own path
 # and lines) into a directory of its own, GOLF_DIR, named after the path:
 # builds of different candidates never mix.
@@ -105,7 +106,7 @@ GOLF_DIR := $(BUILD)/cand/$(shell p='$(subst ','\'',$(GOLF))'; \
     printf '%s-%s' "$$(printf '%s' "$$(basename "$$p")" | tr -c 'A-Za-z0-9._-' _)" "$$(printf '%s' "$$p" | cksum | cut -d' ' -f1)")
 GOLF_SRC := $(GOLF_DIR)/golf.c
 $(GOLF_SRC): FORCE
-	@"tests/golf-copy" "$(GOLF)" "$@"
+	@"tests/tools/golf-copy" "$(GOLF)" "$@"
 endif
 # A time limit on every run of a golf in the table, in seconds: a right
 # golf answers a row in microseconds.
@@ -119,9 +120,9 @@ FORCE:
 all: ## the main job: build, then run every cases.tsv row through golf, twin and reference (GOLF=file)
 	@$(NEEDS) build
 	@$(SUBMAKE) files FILES="$(BUILD_PROGRAMS)"
-	@$(TABLE_ENV) "tests/table.sh"
+	@$(TABLE_ENV) "tests/tools/table.sh"
 
-# What tests/table.sh needs to know: which golf, built where.
+# What tests/tools/table.sh needs to know: which golf, built where.
 TABLE_ENV = BUILD="$(BUILD)" GOLF="$(GOLF)" GOLF_PROGRAM="$(GOLF_DIR)/golf" \
     GOLF_WARNINGS="$(GOLF_DIR)/checkers.o.warnings" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)"
 
@@ -158,9 +159,30 @@ $(STAMPS)/%: FORCE
 
 CC_STAMP := $(STAMPS)/cc
 
-# ==================== The reference, the golf, its twin ====================
+# ==================== Sources: each list once ====================
+# The reference is every reference/*.c: a new file is built, linked into the
+# CLI, the library, the unit tests, the fuzzers and the proof's IR with no
+# edit here.  Two lists name the files that are not rules: REF_CLI, the
+# command line (main.c, and the table of commands and a file per command
+# where there are: only build/reference links them), and REF_PERFT, perft's
+# engine (its table and threads: the CLI and movegen link it; the library
+# and the proof leave it out).  Every list of reference objects below is
+# derived from these; the tests ask make for them (make -s print-VAR).
+REF_SRC    := $(wildcard reference/*.c)
+REF_CLI    := $(wildcard reference/main.c reference/command.c reference/cmd_*.c)
+REF_PERFT  := $(wildcard reference/perft.c reference/fastgen.c reference/table.c)
+LIB_SRC    := $(filter-out $(REF_CLI) $(REF_PERFT),$(REF_SRC))
+ENGINE_SRC := $(filter-out $(REF_CLI),$(REF_SRC))
+# ref_obj DIR,SOURCES: the objects of reference SOURCES, built in DIR.
+ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
+LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
+ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
+# The question alone: what the golf is compared with (the differential,
+# verify), and with the protocol's reader, what the golf's driver links.
+RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o
 
-REF_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/line.o
+# ==================== The reference, the golf, its twin ====================
 
 BUILD_PROGRAMS := $(BUILD)/reference $(GOLF_DIR)/golf $(BUILD)/golf-ungolfed
 
@@ -171,13 +193,8 @@ build: ## build the reference CLI, the golf and its ungolfed twin
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-# The reference CLI also draws and explains (--show, --explain, --moves),
-# and plays the whole game: the move generator, PDN notation, the game loop.
-TALK_LIB := $(BUILD)/show.o $(BUILD)/explain.o
-GAME_LIB := $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/game.o $(BUILD)/pdn.o
-PERFT_LIB := $(BUILD)/perft.o $(BUILD)/fastgen.o
-
-$(BUILD)/reference: $(BUILD)/main.o $(PERFT_LIB) $(TALK_LIB) $(GAME_LIB) $(REF_LIB)
+# The reference CLI: every module.
+$(BUILD)/reference: $(call ref_obj,$(BUILD),$(REF_SRC))
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
@@ -224,10 +241,8 @@ $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
-UNIT_LIB := $(BUILD)/board.o $(BUILD)/rules.o $(BUILD)/moves.o $(BUILD)/notation.o $(BUILD)/line.o
-
-$(BUILD)/unit: tests/unit.c $(UNIT_LIB) reference/*.h
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/unit.c" $(call q,$(UNIT_LIB))
+$(BUILD)/unit: tests/oracles/unit.c $(LIB_OBJ) reference/*.h
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/unit.c" $(call q,$(LIB_OBJ))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -260,14 +275,14 @@ matrix: ## build the golf with every GOLF_MATRIX compiler and level (GOLF=file)
 	@$(SUBMAKE) files FILES="$(GOLF_IDS:%=$(GOLF_DIR)/golf-%)"
 
 # ==================== Differential and mutants ====================
-# Golf against reference in one process (tests/differential.c): the golf at
+# Golf against reference in one process (tests/oracles/differential.c): the golf at
 # GOLF_LEVEL and at -O0, and the ungolfed twin.
-DIFF_LIB := $(BUILD)/differential.o $(BUILD)/rules.o $(BUILD)/board.o
+DIFF_LIB := $(BUILD)/differential.o $(RULES_OBJ)
 DIFF_PROGRAMS := $(GOLF_DIR)/differential $(GOLF_DIR)/differential-O0 $(BUILD)/differential-ungolfed
 POSITIONS ?= 1000000
 SEED ?= 1
 
-$(BUILD)/differential.o: tests/differential.c tests/rows.h reference/rules.h reference/board.h $(CC_STAMP)
+$(BUILD)/differential.o: tests/oracles/differential.c tests/oracles/rows.h reference/rules.h reference/board.h $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(GOLF_DIR)/differential: $(DIFF_LIB) $(GOLF_DIR)/checkers.o
@@ -280,21 +295,21 @@ $(DIFF_PROGRAMS):
 differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED (GOLF=file)
 	@$(NEEDS) differential
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS)"
-	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "tests/limit" $(DIFF_TIME_LIMIT) "$$p" $(POSITIONS) $(SEED) || exit 1; done
+	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "tests/tools/limit" $(DIFF_TIME_LIMIT) "$$p" $(POSITIONS) $(SEED) || exit 1; done
 # The differential's time limit, in seconds: 10^6 positions take about one.
 DIFF_TIME_LIMIT ?= 60
 
-mutants: ## plant each tests/mutants.tsv bug in a copy of the golf: all must be caught (GOLF=file)
+mutants: ## plant each tests/fixtures/mutants.tsv bug in a copy of the golf: all must be caught (GOLF=file)
 	@$(NEEDS) mutants
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS) $(GOLF_DIR)/golf"
-	@$(TEST_ENV) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/run" "tests/mutation.bats"
+	@$(TEST_ENV) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/tools/run" "tests/mutation.bats"
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
 
 # ==================== The whole game against an independent generator ====================
-# tests/movegen.c runs the reference's move generator side by side with
-# tests/bitboard.c, a bitboard generator on the golf's ghost-bit layout that
+# tests/oracles/movegen.c runs the reference's move generator side by side with
+# tests/oracles/bitboard.c, a bitboard generator on the golf's ghost-bit layout that
 # shares no code with reference/ (tests/movegen.bats; make movegen for the
 # full run).  MOVEGEN_POSITIONS random positions compare whole move lists;
 # MOVEGEN_TREES random positions compare perft trees node by node to depth
@@ -303,15 +318,15 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/movegen.c tests/bitboard.c tests/bitboard.h $(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB) $(CC_STAMP)
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/movegen.c" "tests/bitboard.c" $(call q,$(PERFT_LIB) $(GAME_LIB) $(BUILD)/show.o $(REF_LIB))
+$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o)
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
-# perft's speed: a benchmark, not a test (tests/bench; BENCH_RUNS, BENCH_DEPTHS).
+# perft's speed: a benchmark, not a test (tests/tools/bench; BENCH_RUNS, BENCH_DEPTHS).
 .PHONY: bench
 bench: $(BUILD)/reference ## perft's leaves/s: depths 11 and 13, start and two king positions, alone and with table+threads
-	@tests/bench "$(BUILD)/reference"
+	@tests/tools/bench "$(BUILD)/reference"
 
 .PHONY: movegen
 movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS move lists, MOVEGEN_TREES perft trees
@@ -319,18 +334,18 @@ movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS 
 	@"$(BUILD)/movegen" tree $(MOVEGEN_TREES) $(SEED) $(MOVEGEN_DEPTH)
 	@"$(BUILD)/movegen" start 10 | tail -n 1
 
-# tests/pdn_replay.c: a second PDN reader on the bitboard generator, for
+# tests/oracles/pdn_replay.c: a second PDN reader on the bitboard generator, for
 # tests/pdn.bats to hold `reference pdn`'s verdicts on real game files to.
-$(BUILD)/pdn_replay: tests/pdn_replay.c tests/bitboard.c tests/bitboard.h $(CC_STAMP)
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/pdn_replay.c" "tests/bitboard.c"
+$(BUILD)/pdn_replay: tests/oracles/pdn_replay.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/pdn_replay.c" "tests/oracles/bitboard.c"
 
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
 # ==================== lib: the rules for other C programs ====================
-# Every reference module but the CLI in one archive, with the headers they
-# need: linking notation.o alone would silently need line.o too.
+# Every reference module but the CLI and perft (LIB_OBJ) in one archive,
+# with the headers they need: linking notation.o alone would silently need
+# line.o too.
 LIB_DIR := $(BUILD)/lib
-LIB_OBJ := $(sort $(REF_LIB) $(TALK_LIB) $(GAME_LIB))
 
 .PHONY: lib
 lib: $(LIB_DIR)/libcheckers.a ## the reference's rules as a static library: build/lib/libcheckers.a and build/lib/include
@@ -340,16 +355,16 @@ $(LIB_DIR)/libcheckers.a: $(LIB_OBJ) reference/*.h
 	cp reference/*.h "$(LIB_DIR)/include/"
 	$(atomic) ar rcs "$@" $(call q,$(LIB_OBJ))
 
-# tests/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
-$(BUILD)/lib_example: tests/lib_example.c $(LIB_DIR)/libcheckers.a
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/lib_example.c" "$(LIB_DIR)/libcheckers.a"
+# tests/oracles/lib_example.c, linked with the archive alone (tests/pdn.bats runs it).
+$(BUILD)/lib_example: tests/oracles/lib_example.c $(LIB_DIR)/libcheckers.a
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -I"$(LIB_DIR)/include" -o "$@" "tests/oracles/lib_example.c" "$(LIB_DIR)/libcheckers.a"
 
 TEST_PROGRAMS += $(BUILD)/lib_example
 
 # ==================== verify: golf == reference, everywhere ====================
-# tests/verify.c linked with every matrix build of the golf: in each build
+# tests/oracles/verify.c linked with every matrix build of the golf: in each build
 # every golf symbol but f is made local and f renamed golf_<id>, so the
-# builds cannot clash, and builds.c lists them (tests/golf_builds.h), so
+# builds cannot clash, and builds.c lists them (tests/oracles/golf_builds.h), so
 # verify.o does not depend on the matrix.  `make verify GOLF=file` checks
 # another golf source (in GOLF_DIR/verify, or VERIFY_OUT=dir; the source is
 # copied in, so GOLF may be any path, spaces and all).  VERIFY_ARGS passes
@@ -369,7 +384,7 @@ verify-build: ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
 
 # These two are rewritten only when their content changes, like a stamp.
 $(VERIFY_OUT)/golf.c: FORCE
-	@"tests/golf-copy" "$(GOLF)" "$@"
+	@"tests/tools/golf-copy" "$(GOLF)" "$@"
 
 $(VERIFY_OUT)/builds.c: FORCE
 	@mkdir -p "$(@D)"
@@ -381,8 +396,8 @@ $(VERIFY_OUT)/builds.c: FORCE
 	echo '};'; echo 'const int golf_build_count = $(words $(GOLF_MATRIX));'; } > "$$tmp" && \
 	$(keep_if_changed)
 
-$(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/golf_builds.h $(CC_STAMP)
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -Itests -c -o "$@" "$<"
+$(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/oracles/golf_builds.h $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -Itests/oracles -c -o "$@" "$<"
 
 define verify_build
 $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
@@ -394,10 +409,10 @@ $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMP
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call verify_build,$e)))
 
-$(BUILD)/verify.o: tests/verify.c tests/golf_builds.h tests/rows.h reference/rules.h reference/board.h $(CC_STAMP)
+$(BUILD)/verify.o: tests/oracles/verify.c tests/oracles/golf_builds.h tests/oracles/rows.h reference/rules.h reference/board.h $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
-$(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VERIFY_OUT)/golf-%.o) $(BUILD)/rules.o $(BUILD)/board.o
+$(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VERIFY_OUT)/golf-%.o) $(RULES_OBJ)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
@@ -422,9 +437,9 @@ PROVE_POSITIONS ?= 100000
 PROVE_REF_CC    := clang-19
 PROVE_REF_LEVEL := -O1
 PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
-# The reference's sources but its CLI, and the shim: IR only for what the
-# shim calls is ever read.
-PROVE_REF_SRC   := $(filter-out reference/main.c reference/fastgen.c reference/perft.c,$(wildcard reference/*.c))
+# The reference's sources but its CLI and perft (LIB_SRC), and the shim: IR
+# only for what the shim calls is ever read.
+PROVE_REF_SRC   := $(LIB_SRC)
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
@@ -468,7 +483,7 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
 $(PROVE_OUT)/golf.c: FORCE
-	@"tests/golf-copy" "$(GOLF)" "$@"
+	@"tests/tools/golf-copy" "$(GOLF)" "$@"
 
 define prove_build
 ifneq ($(call prove_ir,$1),)
@@ -513,19 +528,19 @@ $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
 
 # ==================== submit: the answer post ====================
-# golf/permalink.c makes and reads Attempt This Online and Try It Online
+# golf/post/permalink.c makes and reads Attempt This Online and Try It Online
 # links offline, with zlib's deflate (Debian package zlib1g-dev); the post
 # shows a golf that is not printable text as an xxd dump (package xxd).  The post
 # is remade whenever the golf, its flags, its footer or its twin changes, so
 # its byte count is always the file's.
-$(BUILD)/permalink: golf/permalink.c $(CC_STAMP)
+$(BUILD)/permalink: golf/post/permalink.c $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "$<" -lz
 
 # The post is written to a temporary file in $(BUILD)/tmp and moved in
 # whole, or removed: a refused post leaves nothing behind.
-$(GOLF_DIR)/answer.md: golf/answer.sh $(GOLF_SRC) golf/flags golf/footer.c golf/ungolfed.c $(BUILD)/permalink
+$(GOLF_DIR)/answer.md: golf/post/answer.sh $(GOLF_SRC) golf/flags golf/post/footer.c golf/ungolfed.c $(BUILD)/permalink
 	@tmp=$$(mktemp "$(TMPDIR)/answer.XXXXXX") && \
-	{ PERMALINK="$(BUILD)/permalink" CHECKED="$(SUBMIT_CHECKED)" "golf/answer.sh" "$(GOLF)" > "$$tmp" && mv "$$tmp" "$@"; } || \
+	{ PERMALINK="$(BUILD)/permalink" CHECKED="$(SUBMIT_CHECKED)" "golf/post/answer.sh" "$(GOLF)" > "$$tmp" && mv "$$tmp" "$@"; } || \
 	{ rm -f "$$tmp"; exit 1; }
 
 # make submit posts only a golf that passes the table, the differential
@@ -553,11 +568,11 @@ submit: ## judge the golf, then write build/answer.md: the post, with ATO and TI
 TEST_PROGRAMS += $(BUILD)/permalink $(GOLF_DIR)/answer.md
 
 # ==================== fuzz: the parser and rules under libFuzzer ====================
-# tests/fuzz_line.c feeds any bytes to the parser, the batch loop, the rules
+# tests/fuzz/fuzz_line.c feeds any bytes to the parser, the batch loop, the rules
 # and everything --show, --explain and --moves print, and to the game's FEN
 # and move parsers and its batch (every position checked against the bitboard
 # generator).  `make fuzz` seeds it from cases.tsv (one file per row, and
-# batches of four rows), from tests/games.tsv (one file per game) and the
+# batches of four rows), from tests/fixtures/games.tsv (one file per game) and the
 # curated tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
 # FUZZ_RUNS runs, so it passes or fails on what it finds, never on the
 # machine's speed; the time is reported beside.  Inputs are kept to FUZZ_LEN
@@ -568,8 +583,10 @@ FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-FUZZ_OBJ   := $(addprefix $(BUILD)/fuzz/,fuzz_line.o board.o rules.o line.o show.o explain.o moves.o notation.o game.o \
-                bitboard.o)
+# The library's modules, built for libFuzzer: each fuzzer links them all,
+# and the batch loop of the command it drives (cmd_game.c, cmd_moves.c).
+FUZZ_LIB   := $(call ref_obj,$(BUILD)/fuzz,$(LIB_SRC))
+FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/cmd_game.o $(BUILD)/fuzz/bitboard.o
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
@@ -577,12 +594,12 @@ $(BUILD)/fuzz/%.o: reference/%.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
 	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
 
-$(BUILD)/fuzz/fuzz_line.o: tests/fuzz_line.c tests/bitboard.h reference/*.h $(STAMPS)/fuzz
+$(BUILD)/fuzz/fuzz_line.o: tests/fuzz/fuzz_line.c tests/oracles/bitboard.h reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests/oracles -c -o "$@" "$<"
 
 # The bitboard generator, to check every position a fuzz input spells.
-$(BUILD)/fuzz/bitboard.o: tests/bitboard.c tests/bitboard.h $(STAMPS)/fuzz
+$(BUILD)/fuzz/bitboard.o: tests/oracles/bitboard.c tests/oracles/bitboard.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
 	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
 
@@ -609,20 +626,20 @@ fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the t
 	@$(NEEDS) fuzz
 	@$(SUBMAKE) fuzz-run
 
-fuzz-run: $(BUILD)/fuzz_line
+fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
-	@grep -v '^#' tests/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
+	@grep -v '^#' tests/fixtures/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
 	@$(call fuzz_run,fuzz,$<,$(FUZZ_LEN),"$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus)
 
 TEST_PROGRAMS += $(BUILD)/fuzz_line
 
-# tests/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
-# seeded from tests/pdn/ (one file each, and each record alone).
-FUZZ_PDN_OBJ := $(addprefix $(BUILD)/fuzz/,fuzz_pdn.o board.o rules.o line.o show.o moves.o notation.o game.o pdn.o)
+# tests/fuzz/fuzz_pdn.c: the PDN reader, the lenient FEN and the moves batch;
+# seeded from tests/fixtures/pdn/ (one file each, and each record alone).
+FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB) $(BUILD)/fuzz/command.o $(BUILD)/fuzz/cmd_moves.o
 
-$(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
+$(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
 	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
 
@@ -634,9 +651,9 @@ fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time i
 	@$(NEEDS) fuzz
 	@$(SUBMAKE) fuzz-pdn-run
 
-fuzz-pdn-run: $(BUILD)/fuzz_pdn
+fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
-	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/pdn/*.pdn
+	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
 	@$(call fuzz_run,fuzz-pdn,$(BUILD)/fuzz_pdn,1024,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds")
 
 TEST_PROGRAMS += $(BUILD)/fuzz_pdn
@@ -668,9 +685,9 @@ sanitize: ## the whole suite again, every program and golf build with ASan+UBSan
 
 # `make lint`: cppcheck and clang-tidy (checks in reference/.clang-tidy) on
 # the reference and the unit tests; any finding fails.
-LINT_SRC := $(wildcard reference/*.c) tests/unit.c
+LINT_SRC := $(REF_SRC) tests/oracles/unit.c
 
-lint: ## cppcheck and clang-tidy on reference/ and tests/unit.c: 0 findings
+lint: ## cppcheck and clang-tidy on reference/ and tests/oracles/unit.c: 0 findings
 	@$(NEEDS) lint
 	cppcheck --quiet --std=c11 --enable=warning,style,performance,portability --error-exitcode=1 \
 	    --inline-suppr $(call q,$(LINT_SRC))
@@ -682,15 +699,15 @@ lint: ## cppcheck and clang-tidy on reference/ and tests/unit.c: 0 findings
 
 # ==================== test ====================
 # bats-core, pinned in package.json and package-lock.json, called by path
-# (tests/README.md).  tests/install-bats runs npm ci in bounded time, its
+# (tests/README.md).  tests/tools/install-bats runs npm ci in bounded time, its
 # output in $(BUILD)/npm.log, and says plainly why npm could not reach its
 # registry.  npm's cache stays in $(BUILD), like everything else.
 $(BATS): package.json package-lock.json
-	@NPM_CACHE="$(BUILD)/npm-cache" NPM_LOG="$(BUILD)/npm.log" "tests/install-bats"
+	@NPM_CACHE="$(BUILD)/npm-cache" NPM_LOG="$(BUILD)/npm.log" "tests/tools/install-bats"
 	@touch "$@"
 
 .PHONY: test-programs
-test-programs: $(TEST_PROGRAMS) $(BATS)
+test-programs: $(TEST_PROGRAMS) $(BATS) ## build every program the suite runs, and bats (make test's build step)
 
 # What the tests need to know of this run.  MAKEFLAGS is emptied: the makes
 # the tests run must not inherit this one's -s, -k or -j (nor MAKE_TYPED).
@@ -706,7 +723,7 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@status=0; $(SUBMAKE) -k -j$(JOBS) files FILES=test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
-	$(TEST_ENV) "tests/run" || status=1; exit $$status
+	$(TEST_ENV) "tests/tools/run" || status=1; exit $$status
 
 # The long tests, apart from make test: the proof's (tests/prove.bats,
 # tests/prove_trust.bats: the golf proved on two starts of clang-19 -O2 and
@@ -715,7 +732,8 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # (a fresh checkout at a path with a space built, verified and submitted
 # under other compilers; every C file warning-free under gcc and clang-19).
 # PROVE_FULL=1: every start of every default build, every row of
-# tests/mutants.tsv, the slow checks.
+# tests/fixtures/mutants.tsv, the slow checks.  (tests/tools/run leaves these
+# out of make test.)
 LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats
 PROVE_FULL ?=
 .PHONY: test-long
@@ -724,13 +742,13 @@ test-long: ## the long tests, apart from make test: the proof's, toolchains (min
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@status=0; $(SUBMAKE) -k -j$(JOBS) files FILES=test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
-	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/run" $(LONG_TESTS) || status=1; exit $$status
+	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/tools/run" $(LONG_TESTS) || status=1; exit $$status
 
 bytes: ## the golf's size, as the site counts it (GOLF=file)
 	@echo "$$(wc -c < "$(GOLF)") bytes  $(GOLF)"
 
 # ==================== fresh: the README's two commands on a new Debian 12 ====================
-# tests/fresh debootstraps a Debian 12 minbase root (git, make and
+# tests/tools/fresh debootstraps a Debian 12 minbase root (git, make and
 # ca-certificates) in $(BUILD)/fresh, trusting the CA certificates this
 # machine trusts, and runs `make` and `make test` there in a clone of this
 # checkout's HEAD at a path with a space and an apostrophe: as root, and as
@@ -740,16 +758,16 @@ bytes: ## the golf's size, as the site counts it (GOLF=file)
 .PHONY: fresh
 fresh: ## make and make test on a new Debian 12 minbase root in build/fresh, as root and as a user (slow; root)
 	@$(NEEDS) fresh
-	@BUILD="$(BUILD)" "tests/fresh"
+	@BUILD="$(BUILD)" "tests/tools/fresh"
 
-# Never through a mount: tests/remove-tree unmounts whatever /proc/self/mounts
+# Never through a mount: tests/tools/remove-tree unmounts whatever /proc/self/mounts
 # shows under $(BUILD) (make fresh's root), or removes nothing and says so.
 clean: ## remove build outputs (unmounts anything mounted under them first, or refuses)
-	@"tests/remove-tree" "$(BUILD)"
+	@"tests/tools/remove-tree" "$(BUILD)"
 
 # `make -s print-VAR` prints a variable's value (the tests ask for some).
-print-%: FORCE
+print-%: FORCE ## print a variable, make -s print-VAR: the tests read the Makefile's lists so
 	@echo $($*)
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' Makefile | awk -F ':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'
+	@grep -E '^[a-z%-]+:.*## ' Makefile | awk -F ':.*## ' '{ printf "  %-14s %s\n", $$1, $$2 }'

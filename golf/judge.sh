@@ -3,7 +3,7 @@
 # order, stopping at the first failure:
 #   1. its bytes: the count and the difference from golf/checkers.c, UTF-8
 #      or not (a link runs only UTF-8), printable or not;
-#   2. the table: every cases.tsv row (make's main job, tests/table.sh);
+#   2. the table: every cases.tsv row (make's main job, tests/tools/table.sh);
 #   3. a quick differential over the compiler matrix: JUDGE_POSITIONS random
 #      positions through every GOLF_MATRIX build (make verify's program,
 #      --sample, stopping at the first mismatch);
@@ -50,7 +50,7 @@ replay() {
         name=$2
         "${make[@]}" files FILES="$program" > /dev/null 2>&1 || program=$dir/golf name="the main build"
     fi
-    got=$(LIMIT_NAME=golf "tests/limit" "$limit" "$program" <<< "$q" 2>&1 | tr '\n' ' ')
+    got=$(LIMIT_NAME=golf "tests/tools/limit" "$limit" "$program" <<< "$q" 2>&1 | tr '\n' ' ')
     want=$("$build/reference" --rule challenge <<< "$q" 2>&1 | tr '\n' ' ')
     say "replayed: $golf ($name) says ${got% }, the reference (--rule challenge) says ${want% }"
 }
@@ -120,7 +120,7 @@ esac
 say "the differential: $shown random positions through the main build (make differential)"
 "${make[@]}" files FILES="$dir/differential" > "$logs/build" 2>&1 ||
     { cat "$logs/build"; verdict "$size; $table; the differential does not build (above)" 1; }
-LIMIT_NAME=differential "tests/limit" 60 "$dir/differential" "$positions" 1 > "$logs/differential" 2>&1
+LIMIT_NAME=differential "tests/tools/limit" 60 "$dir/differential" "$positions" 1 > "$logs/differential" 2>&1
 status=$?
 if [ "$status" -ne 0 ]; then
     row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$logs/differential")

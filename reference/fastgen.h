@@ -1,6 +1,6 @@
 /* fastgen.h - English checkers on 32-bit bitboards: a second, fast move
  * generator for perft, beside the readable one (moves.h) it is checked
- * against (tests/movegen.c).  Square n is bit n - 1.  Nothing here allocates,
+ * against (tests/oracles/movegen.c).  Square n is bit n - 1.  Nothing here allocates,
  * parses or prints: it counts and it plays.
  *
  * Same rules as rules.h: a man moves and jumps forward, a king both ways; a
@@ -14,20 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fastpos.h"
 #include "moves.h"
-
-/* Counts exact past 2^64 (perft from the start passes it at depth 29).
- * __extension__: ISO C has no 128-bit type, gcc and clang do. */
-__extension__ typedef unsigned __int128 perft_count;
-
-/* The largest count: a sum that reaches it has overflowed (saturated). */
-#define PERFT_COUNT_MAX (~(perft_count)0)
-
-/* A position: each side's pieces, which pieces are kings, who moves. */
-typedef struct {
-    uint32_t black, white, kings;
-    bool white_to_move;
-} fastpos;
+#include "table.h"
 
 /* The readable position as bitboards, and back. */
 fastpos fastpos_of(const position *pos);
@@ -40,9 +29,6 @@ fastpos fastpos_start(void);
  * capture path counted: 7 from the start. */
 unsigned fast_count_moves(const fastpos *p);
 
-/* A transposition table, or NULL for none (perft.h makes them). */
-typedef struct perft_table perft_table;
-
 /* The move sequences of `depth` moves from p, with table t (or NULL);
  * PERFT_COUNT_MAX if the count does not fit.  fast_perft(start, 10) is
  * 18391564. */
@@ -53,13 +39,5 @@ perft_count fast_perft(const fastpos *p, int depth, perft_table *t);
  * piece taken).  Order: captures before steps, pieces by square. */
 typedef void fast_visit(void *ctx, const move *m, const fastpos *after);
 void fast_each_move(const fastpos *p, fast_visit *visit, void *ctx);
-
-/* ==================== The table's interface, for fastgen.c ==================== */
-
-/* Looks p up at depth in t: true with *count if stored. */
-bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *count);
-
-/* Stores p's count at depth in t (replacing what the table chooses). */
-void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count);
 
 #endif

@@ -1,15 +1,12 @@
-/* game.c - moves played in turn, the draw counter, the result, reasons for
- * an illegal move, and the `game` batch. */
-#define _POSIX_C_SOURCE 200809L /* getline */
+/* game.c - moves played in turn, the draw counter, the result, and the
+ * reasons for an illegal move or a move after the end, in words. */
 #include "game.h"
 
 #include <stdarg.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "line.h"
 #include "rules.h"
-#include "show.h"
 
 /* ==================== The game ==================== */
 
@@ -100,8 +97,6 @@ static bool from_square(const move *m, int from, int to)
 }
 
 static bool from_to(const move *m, int from, int to) { return m->from == from && move_end(m) == to; }
-
-static const char *side_name(piece side) { return side == WHITE ? "white" : "black"; }
 
 static const char *piece_name(piece p)
 {
@@ -251,9 +246,9 @@ int find_move(const game *g, const move_list *legal, const written_move *w, char
     return -1;
 }
 
-/* ==================== The batch ==================== */
+/* ==================== The outcome in words ==================== */
 
-static const char *outcome_words(outcome o)
+const char *outcome_words(outcome o)
 {
     switch (o) {
     case BLACK_WINS:
@@ -268,141 +263,12 @@ static const char *outcome_words(outcome o)
     return "in play";
 }
 
-/* The span of the line's next space-separated word at or after *at, before
- * end; false when there is none. */
-static bool next_word(const char *text, size_t end, size_t *at, size_t *len)
-{
-    while (*at < end && text[*at] == ' ')
-        (*at)++;
-    size_t stop = *at;
-    while (stop < end && text[stop] != ' ')
-        stop++;
-    *len = stop - *at;
-    return *len > 0;
-}
-
-/* Why the game admits no more moves, for a move tried after its end. */
-static void say_over(writer *r, const game *g, outcome o)
+void say_over(const game *g, outcome o, char reason[REASON_SIZE])
 {
     if (o == DRAWN)
-        say(r, "the game is over: drawn, as %d single moves passed without a man moving or a capture", g->quiet);
+        snprintf(reason, REASON_SIZE,
+                 "the game is over: drawn, as %d single moves passed without a man moving or a capture", g->quiet);
     else
-        say(r, "the game is over: %s has no move, and %s", side_name(g->pos.turn), outcome_words(o));
-}
-
-/* Plays the moves text[at..end) from g and prints the answer line; the
- * moves are known to be well formed.  With show, the board follows. */
-static void play_line(game *g, const char *text, size_t at, size_t end, bool show, FILE *out)
-{
-    move_list legal = {0};
-    size_t len;
-    int number = 0;
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    for (; next_word(text, end, &at, &len); at += len) {
-        written_move w;
-        char err[NOTATION_ERROR_SIZE], reason[REASON_SIZE];
-        number++;
-        parse_move(text + at, len, 0, &w, err);
-        outcome o = game_outcome(g, &legal);
-        int found = -1;
-        if (o != IN_PLAY) {
-            writer r = {reason, 0};
-            say_over(&r, g, o);
-        } else {
-            found = find_move(g, &legal, &w, reason);
-        }
-        if (found < 0) {
-            char written[MOVE_TEXT_SIZE];
-            write_written(&w, written);
-            fprintf(out, "illegal\t%d\t%s\t%s\n", number, written, reason);
-            if (show)
-                show_position(&g->pos, "  ", out);
-            move_list_free(&legal);
-            return;
-        }
-        game_play(g, &legal.at[found]);
-        legal.n = 0;
-        side_moves(&g->pos.b, g->pos.turn, &legal);
-    }
-    char fen[FEN_SIZE];
-    write_fen(&g->pos, fen);
-    outcome o = game_outcome(g, &legal);
-    fprintf(out, "legal\t%s\tquiet %d/%d", fen, g->quiet, DRAW_QUIET_MOVES);
-    if (o != IN_PLAY)
-        fprintf(out, "\t%s", outcome_words(o));
-    fputc('\n', out);
-    if (show)
-        show_position(&g->pos, "  ", out);
-    move_list_free(&legal);
-}
-
-/* Checks every move of text[at..end) for form; false with the first fault. */
-static bool check_moves(const char *text, size_t at, size_t end, char err[NOTATION_ERROR_SIZE])
-{
-    size_t len, words = 0;
-    for (; next_word(text, end, &at, &len); at += len, words++) {
-        written_move w;
-        if (!parse_move(text + at, len, (int)at + 1, &w, err))
-            return false;
-    }
-    if (words == 0)
-        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: no moves: give at least one, such as 11-15", (int)at + 1);
-    return words > 0;
-}
-
-/* One line of the batch.  Columns are counted from 1 at the line's start. */
-static line_status game_line(const char *text, size_t len, bool show, FILE *out, char err[NOTATION_ERROR_SIZE])
-{
-    if (len > 0 && text[len - 1] == '\n')
-        len--;
-    if (len > 0 && text[len - 1] == '\r')
-        len--;
-    size_t first = 0;
-    while (first < len && (text[first] == ' ' || text[first] == '\t'))
-        first++;
-    if (first == len || text[0] == '#')
-        return LINE_SKIP;
-    const char *tab = memchr(text, '\t', len);
-    size_t fen_len = tab ? (size_t)(tab - text) : len;
-    game g = {.quiet = 0};
-    if (!parse_fen(text, fen_len, 1, &g.pos, err))
-        return LINE_ERROR;
-    if (tab == NULL) {
-        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: missing: a line is a FEN, a tab, then the moves",
-                 (int)len + 1);
-        return LINE_ERROR;
-    }
-    size_t at = fen_len + 1;
-    const char *tab2 = memchr(text + at, '\t', len - at);
-    size_t end = tab2 ? (size_t)(tab2 - text) : len;
-    if (!check_moves(text, at, end, err))
-        return LINE_ERROR;
-    play_line(&g, text, at, end, show, out);
-    return LINE_OK;
-}
-
-int run_batch(FILE *in, FILE *out, bool show, batch_line_fn answer)
-{
-    char *text = NULL, err[NOTATION_ERROR_SIZE];
-    size_t size = 0;
-    ssize_t len;
-    int status = 0;
-    for (long n = 1; (len = getline(&text, &size, in)) >= 0; n++)
-        if (answer(text, (size_t)len, show, out, err) == LINE_ERROR) {
-            fputs("error\n", out);
-            fflush(out); /* keep stdout and stderr in order when both are a terminal */
-            fprintf(stderr, "line %ld: %s\n", n, err);
-            status = 2;
-        }
-    /* A failed read or write (a full disk, a closed pipe) is no success; the
-     * caller names it, with its program's name (ferror says which). */
-    if (ferror(in) || fflush(out) != 0 || ferror(out))
-        status = 1;
-    free(text);
-    return status;
-}
-
-int run_games(FILE *in, FILE *out, bool show)
-{
-    return run_batch(in, out, show, game_line);
+        snprintf(reason, REASON_SIZE, "the game is over: %s has no move, and %s", side_name(g->pos.turn),
+                 outcome_words(o));
 }

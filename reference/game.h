@@ -1,6 +1,5 @@
 /* game.h - a game played on from a position: PDN moves checked against the
- * legal moves, the draw counter, the result; and the `game` batch, which
- * replays one game a line.
+ * legal moves, the draw counter, the result, and why a move is illegal.
  *
  * The draw is the forty-move rule of the English game (WCDF rule 1.32.2):
  * drawn once each side has made 40 moves in which no man moved and no piece
@@ -12,9 +11,7 @@
 #define GAME_H
 
 #include <stdbool.h>
-#include <stdio.h>
 
-#include "line.h"
 #include "moves.h"
 #include "notation.h"
 
@@ -51,24 +48,12 @@ enum { REASON_SIZE = 256 };
  * is ambiguous: ...", "no piece is jumped twice: ...", and so on). */
 int find_move(const game *g, const move_list *legal, const written_move *w, char reason[REASON_SIZE]);
 
-/* The batch: reads lines "FEN<TAB>moves separated by spaces" (columns past
- * the second ignored; blank and # lines skipped) to EOF and prints one line
- * for each: "legal<TAB>final FEN<TAB>quiet N/80" with "<TAB>white wins",
- * "black wins" or "draw" when the game is over; "illegal<TAB>N<TAB>move<TAB>
- * reason" for the first illegal move (N from 1); "error" for a malformed
- * line, with "line N: <field>, column C: <what>" on stderr.  With show, each
- * answer is followed by the board (the final one, or the one the illegal
- * move was tried on), indented.  Returns 2 if a line was malformed, else 0
- * (1 if reading or writing failed, left to the caller to report). */
-int run_games(FILE *in, FILE *out, bool show);
+/* The outcome in words: "black wins", "white wins", "draw", "in play". */
+const char *outcome_words(outcome o);
 
-/* The batch loop run_games and run_moves share: each line of in (its
- * length, the show option, out, and err for a fault) to answer; a line it
- * calls LINE_ERROR gets "error" on out and "line N: <err>" on stderr.
- * Returns 2 if a line was malformed, 1 if reading or writing failed, else
- * 0. */
-typedef line_status (*batch_line_fn)(const char *text, size_t len, bool show, FILE *out,
-                                     char err[NOTATION_ERROR_SIZE]);
-int run_batch(FILE *in, FILE *out, bool show, batch_line_fn answer);
+/* Why a game whose outcome o is not IN_PLAY admits no more moves, in
+ * reason: "the game is over: black has no move, and white wins", or drawn
+ * after g->quiet single moves. */
+void say_over(const game *g, outcome o, char reason[REASON_SIZE]);
 
 #endif

@@ -245,26 +245,25 @@ board question_board(const question *q)
     return b;
 }
 
-int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
+int run_batch(FILE *in, FILE *out, batch_fn answer, void *ctx)
 {
     char *text = NULL, err[LINE_ERROR_SIZE];
     size_t size = 0;
     ssize_t len;
     int status = 0;
     for (long n = 1; (len = getline(&text, &size, in)) >= 0; n++) {
-        question q;
-        switch (parse_line(text, (size_t)len, &q, err)) {
-        case LINE_SKIP:
-            break;
-        case LINE_OK:
-            answer(&q, ctx, out);
-            break;
-        case LINE_ERROR:
-            fputs("error\n", out);
-            fflush(out); /* keep stdout and stderr in order when both are a terminal */
-            fprintf(stderr, "line %ld: %s\n", n, err);
+        err[0] = '\0';
+        line_status s = answer(text, (size_t)len, ctx, out, err);
+        if (s == LINE_STOP) {
             status = 2;
             break;
+        }
+        if (s == LINE_ERROR) {
+            fputs("error\n", out);
+            fflush(out); /* keep stdout and stderr in order when both are a terminal */
+            if (err[0] != '\0')
+                fprintf(stderr, "line %ld: %s\n", n, err);
+            status = 2;
         }
     }
     /* A failed read or write (a full disk, a closed pipe) is no success; the
@@ -273,4 +272,26 @@ int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
         status = 1;
     free(text);
     return status;
+}
+
+/* run_lines' answer and its context, for run_batch. */
+typedef struct {
+    answer_fn answer;
+    void *ctx;
+} asking;
+
+static line_status question_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+{
+    const asking *a = ctx;
+    question q;
+    line_status s = parse_line(text, len, &q, err);
+    if (s == LINE_OK)
+        a->answer(&q, a->ctx, out);
+    return s;
+}
+
+int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
+{
+    asking a = {answer, ctx};
+    return run_batch(in, out, question_line, &a);
 }

@@ -21,7 +21,9 @@ typedef struct {
     int from, to;
 } question;
 
-typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR } line_status;
+/* What became of a line: answered, skipped (blank or a comment), bad, or
+ * bad so that the batch must end there (run_batch). */
+typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR, LINE_STOP } line_status;
 
 /* Room enough for any message parse_line writes (long values are cut short). */
 enum { LINE_ERROR_SIZE = 256 };
@@ -53,14 +55,25 @@ int square_number(const char *text, size_t len);
 /* The board a valid question describes. */
 board question_board(const question *q);
 
+/* Answers one line of a batch, text[0..len) (its "\n" included, if it has
+ * one; NUL bytes possible), printing its answer to out.  Returns LINE_SKIP
+ * for a line that asks nothing, LINE_ERROR with the fault in err (or err
+ * left "" when the fault is already on stderr), LINE_STOP to end the batch
+ * (the fault already said). */
+typedef line_status (*batch_fn)(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE]);
+
+/* The batch loop, the one every command that reads lines runs: reads lines
+ * from in to EOF and answers each; a bad line gets "error" on out and
+ * "line N: <message>" on stderr (N counting every line read, from 1).
+ * Returns 0, 2 if any line was bad, or 1 if reading in or writing out failed
+ * (checked with ferror; the caller names the failure). */
+int run_batch(FILE *in, FILE *out, batch_fn answer, void *ctx);
+
 /* Answers one valid question, printing its output line(s) to out. */
 typedef void (*answer_fn)(const question *q, void *ctx, FILE *out);
 
-/* The batch loop: reads lines from in to EOF, answers each question, prints
- * "error" for a bad line (and "line N: <message>" on stderr, N counting every
- * line from 1), skips blank and comment lines.  Returns the exit status: 2 if
- * any line was bad, else 0; 1 if reading or writing failed, which it leaves
- * to the caller to report (ferror(in), ferror(out)). */
+/* run_batch over question lines (parse_line): each valid one answered by
+ * answer(q, ctx, out). */
 int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx);
 
 #endif

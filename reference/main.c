@@ -1,23 +1,28 @@
-/* main.c - the reference CLI: the challenge's question (one from the
- * arguments, or a batch of protocol lines from standard input), and the whole
- * game: `moves FEN`, `perft FEN DEPTH`, `game`.  See usage() for every form. */
+/* main.c - the front door: every command line is read here, once, by one
+ * table of commands and one table of options, into a request (command.h)
+ * that the command's own file, cmd_NAME.c, carries out.  Nothing here
+ * answers anything: it finds the command, reads the options and words,
+ * refuses what the command does not take, and checks at the end that
+ * standard input was read and standard output written.
+ *
+ * A new option: its id in command.h and a row in `options` below.  A new
+ * command: a row in `commands` and its files, cmd_NAME.c and .h.  See usage() for every form. */
 #include <ctype.h>
-#include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "explain.h"
-#include "game.h"
+#include "cmd_game.h"
+#include "cmd_moves.h"
+#include "cmd_pdn.h"
+#include "cmd_perft.h"
+#include "cmd_question.h"
+#include "command.h"
 #include "line.h"
-#include "moves.h"
-#include "notation.h"
-#include "pdn.h"
 #include "perft.h"
-#include "rules.h"
-#include "show.h"
 
-static void usage(FILE *out)
+/* ==================== The help ==================== */
+
+void question_usage(FILE *out)
 {
     fputs("usage: reference [--rule challenge|english] [--show] [--legend] [--explain] [--moves]\n"
           "                 [BLACK WHITE FROM TO]\n"
@@ -92,213 +97,291 @@ static void usage(FILE *out)
           out);
 }
 
-/* ==================== Writing ==================== */
+/* ==================== The commands ==================== */
 
-/* The exit status once the answer is out: 1 if reading stdin or writing
- * stdout failed (a full disk, a closed pipe), said with the program's name,
- * else status.  Every command ends here, --help included. */
-static int written(int status)
+/* Each command's bit, for the options' lists of commands. */
+enum { QUESTION = 1, MOVES = 2, PERFT = 4, GAME = 8, PDN = 16, ANY = 31 };
+
+typedef struct {
+    const char *name; /* "" for the question, which has none */
+    int (*run)(const request *r);
+    void (*usage)(FILE *out);
+    const char *prefix;   /* before "unknown option": "pdn: " */
+    const char *hint;     /* where a wrong option is told to look: "--help" */
+    const char *too_many; /* said when words pass max_words */
+    unsigned bit;
+    /* How the command is found.  perft and pdn have options of their own and
+     * are found before the options are read: perft as the first word, pdn
+     * as the first argument.  The others share one reading of the options,
+     * and the first word of it names them. */
+    enum { FIRST_WORD, FIRST_ARGUMENT, AFTER_READING } found;
+    int max_words; /* more words are refused at once; 0: any number */
+} command;
+
+/* In the order the help and the "unknown command" message name them. */
+static const command commands[] = {
+    {.name = "", .run = question_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = QUESTION,
+     .found = AFTER_READING},
+    {.name = "moves", .run = moves_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = MOVES,
+     .found = AFTER_READING},
+    {.name = "perft", .run = perft_command, .usage = perft_usage, .prefix = "", .hint = "perft --help", .bit = PERFT,
+     .found = FIRST_WORD, .max_words = 3, .too_many = "perft takes two arguments, FEN and DEPTH (try --help)"},
+    {.name = "game", .run = game_command, .usage = question_usage, .prefix = "", .hint = "--help", .bit = GAME,
+     .found = AFTER_READING},
+    {.name = "pdn", .run = pdn_command, .usage = pdn_usage, .prefix = "pdn: ", .hint = "reference pdn --help",
+     .bit = PDN, .found = FIRST_ARGUMENT},
+};
+enum { COMMANDS = sizeof commands / sizeof commands[0] };
+
+/* The commands read AFTER_READING, as one, before the first word says which. */
+static const command any_reading = {.name = "", .usage = question_usage, .prefix = "", .hint = "--help",
+                                    .bit = QUESTION | MOVES | GAME, .found = AFTER_READING};
+
+/* ==================== The options ==================== */
+
+/* FLAG: given or not.  NUMBER: a whole number 0-max (r->number).  TEXT: any
+ * text, a file name say (r->text).  RULE: challenge or english (r->rule).
+ * HELP: the command's help, then exit.  END: the words that follow are no
+ * options.  A value is --name VALUE or --name=VALUE. */
+typedef enum { FLAG, NUMBER, TEXT, RULE, HELP, END } option_kind;
+
+typedef struct {
+    const char *name, *alias;
+    option_kind kind;
+    unsigned taken_by;   /* the commands that take it */
+    unsigned refused_by; /* the commands that refuse it by name; to the others it is unknown */
+    const char *refusal; /* printf format, %s the command */
+    size_t max;          /* NUMBER: its largest value */
+    const char *if_zero; /* NUMBER: why 0 is refused, if it is */
+} option;
+
+#define CHALLENGE_ONLY "--rule, --explain and --moves are for the challenge's question, not %s"
+
+/* Refusals of the commands read AFTER_READING come after every argument is
+ * read, in this order; the others' come at once, as the option is read. */
+static const option options[OPTIONS] = {
+    [OPT_HELP] = {"--help", .alias = "-h", .kind = HELP, .taken_by = ANY},
+    [OPT_RULE] = {"--rule", .kind = RULE, .taken_by = QUESTION, .refused_by = MOVES | PERFT | GAME,
+                  .refusal = CHALLENGE_ONLY},
+    [OPT_EXPLAIN] = {"--explain", .taken_by = QUESTION, .refused_by = MOVES | PERFT | GAME, .refusal = CHALLENGE_ONLY},
+    [OPT_MOVES] = {"--moves", .taken_by = QUESTION, .refused_by = MOVES | PERFT | GAME, .refusal = CHALLENGE_ONLY},
+    [OPT_DIVIDE] = {"--divide", .taken_by = PERFT, .refused_by = QUESTION | MOVES | GAME,
+                    .refusal = "--divide is for perft"},
+    [OPT_SHOW] = {"--show", .taken_by = QUESTION | MOVES | GAME, .refused_by = PERFT,
+                  .refusal = "--show is for moves and game, not %s"},
+    [OPT_LEGEND] = {"--legend", .taken_by = QUESTION | MOVES | GAME, .refused_by = PERFT,
+                    .refusal = "--legend is for the question and moves, not %s"},
+    [OPT_STATS] = {"--stats", .taken_by = PERFT},
+    [OPT_SUM] = {"--sum", .taken_by = PERFT},
+    [OPT_HASH] = {"--hash", .kind = NUMBER, .taken_by = PERFT, .max = (size_t)1 << 20},
+    [OPT_HASH_ENTRIES] = {"--hash-entries", .kind = NUMBER, .taken_by = PERFT, .max = (size_t)1 << 40,
+                          .if_zero = "at least 1 (--hash 0 for no table)"},
+    [OPT_THREADS] = {"--threads", .kind = NUMBER, .taken_by = PERFT, .max = 1024, .if_zero = "at least 1"},
+    [OPT_SPLIT] = {"--split", .kind = NUMBER, .taken_by = PERFT, .max = PERFT_MAX_DEPTH},
+    [OPT_STRICT] = {"--strict", .taken_by = PDN},
+    [OPT_NOTES] = {"--notes", .taken_by = PDN},
+    [OPT_PLIES] = {"--plies", .taken_by = PDN},
+    [OPT_WRITE] = {"--write", .taken_by = PDN},
+    [OPT_END] = {"--", .kind = END, .taken_by = PDN},
+};
+
+/* Is arg an option?  "-" (standard input) and numbers such as -1 are words. */
+static bool is_option(const char *arg) { return arg[0] == '-' && arg[1] != '\0' && !isdigit((unsigned char)arg[1]); }
+
+/* The option arg names, and its value if written --name=VALUE (else
+ * *value is NULL); OPTIONS if none. */
+static option_id option_named(const char *arg, const char **value)
 {
-    bool wrote = fflush(stdout) == 0 && !ferror(stdout);
-    if (!ferror(stdin) && wrote)
-        return status;
-    fprintf(stderr, "reference: %s: %s\n", wrote ? "reading input" : "writing output", strerror(errno));
-    return 1;
+    *value = NULL;
+    for (int id = 0; id < OPTIONS; id++) {
+        const option *o = &options[id];
+        size_t n = strlen(o->name);
+        if (!strcmp(arg, o->name) || (o->alias && !strcmp(arg, o->alias)))
+            return (option_id)id;
+        if ((o->kind == NUMBER || o->kind == TEXT || o->kind == RULE) && !strncmp(arg, o->name, n) && arg[n] == '=') {
+            *value = arg + n + 1;
+            return (option_id)id;
+        }
+    }
+    return OPTIONS;
 }
 
-/* ==================== The challenge's question ==================== */
-
-/* A single question from the command line: the same parser, on the four
- * arguments joined by tabs, so both forms accept and reject the same text. */
-static int ask(const char *const args[], answer_options *o)
+static void refuse(option_id id, const command *c)
 {
-    size_t len = 0;
-    for (int i = 0; i < 4; i++)
-        len += strlen(args[i]) + 1;
-    char text[len];
-    size_t at = 0;
-    for (int i = 0; i < 4; i++) { /* len counts each argument and its tab (or '\0') */
-        size_t n = strlen(args[i]);
-        memcpy(text + at, args[i], n);
-        at += n;
-        text[at++] = i < 3 ? '\t' : '\0';
-    }
-    question q;
-    char err[LINE_ERROR_SIZE];
-    switch (parse_line(text, strlen(text), &q, err)) {
-    case LINE_OK:
-        print_answer(&q, o, stdout);
-        return written(0);
-    case LINE_SKIP:
-        /* In a batch such a line is skipped; asked alone, it is no question. */
-        strcpy(err, "black: blank or starting with #: a list of squares, or - for none, is needed");
-        break;
-    case LINE_ERROR:
-        break;
-    }
-    puts("error");
-    fflush(stdout); /* keep stdout and stderr in order when both go to one place */
-    fprintf(stderr, "reference: %s\n", err);
-    return written(2);
+    fputs("reference: ", stderr);
+    fprintf(stderr, options[id].refusal, c->name);
+    fputc('\n', stderr);
 }
 
-/* ==================== The whole game ==================== */
-
-/* The FEN argument into *pos; false (with the fault on stderr) if malformed. */
-static bool read_fen(const char *arg, position *pos)
+/* A number option's value into r; false with the fault on stderr.  value
+ * NULL: none was given. */
+static bool read_number(option_id id, const char *value, const command *c, request *r)
 {
-    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (read_pdn_fen(arg, strlen(arg), 1, pos, err, note)) {
-        if (note[0] != '\0')
-            fprintf(stderr, "reference: fen: %s\n", note);
+    const option *o = &options[id];
+    if (value == NULL) {
+        fprintf(stderr, "reference: %s needs a value (try %s)\n", o->name, c->hint);
+        value = "";
+    }
+    perft_count n;
+    if (!read_count(value, strlen(value), &n) || n > o->max) {
+        char q[QUOTE_SIZE];
+        quote_text(value, strlen(value), q);
+        fprintf(stderr, "reference: %s: %s is not a whole number 0-%zu\n", o->name, q, o->max);
+        return false;
+    }
+    if (n == 0 && o->if_zero != NULL) {
+        fprintf(stderr, "reference: %s: %s\n", o->name, o->if_zero);
+        return false;
+    }
+    r->number[id] = (size_t)n;
+    return true;
+}
+
+static bool read_rule(const char *value, request *r)
+{
+    if (value == NULL)
+        value = "";
+    if (!strcmp(value, "challenge") || !strcmp(value, "english")) {
+        r->rule = !strcmp(value, "challenge") ? RULE_CHALLENGE : RULE_ENGLISH;
         return true;
     }
-    fprintf(stderr, "reference: %s\n", err);
+    fprintf(stderr, "reference: --rule takes challenge or english, not \"%s\"\n", value);
     return false;
 }
 
-static int list_moves(const char *fen, bool show, bool legend)
-{
-    position pos;
-    if (!read_fen(fen, &pos))
-        return 2;
-    if (show || legend)
-        show_numbered_position(&pos, legend, "  ", stdout);
-    print_moves(&pos, "", stdout);
-    return written(0);
-}
+/* ==================== Reading the command line ==================== */
 
-/* ==================== Arguments ==================== */
-
-/* The options, and the words that are not options, in order. */
-typedef struct {
-    answer_options challenge;
-    bool divide, challenge_only; /* --divide; one of --rule, --explain, --moves */
-    const char *word[5];
-    int words;
-} arguments;
-
-/* Reads the options into *a; returns 0 to go on, else the exit status. */
-static int read_arguments(int argc, char *argv[], arguments *a)
+/* The command with options of its own that argv names, or NULL: the first
+ * word (past options and --rule's value), pdn only as the first argument.
+ * *at: where its name stands. */
+static const command *own_command(int argc, char *argv[], int *at)
 {
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-            usage(stdout);
-            return -1; /* done: exit 0 */
+        if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            const char *value;
+            option_id id = option_named(argv[i], &value);
+            if (id < OPTIONS && options[id].kind == RULE && value == NULL)
+                i++; /* --rule VALUE */
+            continue;
         }
-        if (!strcmp(arg, "--rule") || !strncmp(arg, "--rule=", 7)) {
-            const char *v = arg[6] == '=' ? arg + 7 : i + 1 < argc ? argv[++i] : "";
-            if (!strcmp(v, "challenge"))
-                a->challenge.r = RULE_CHALLENGE;
-            else if (!strcmp(v, "english"))
-                a->challenge.r = RULE_ENGLISH;
-            else {
-                fprintf(stderr, "reference: --rule takes challenge or english, not \"%s\"\n", v);
+        for (int k = 0; k < COMMANDS; k++)
+            if (commands[k].found != AFTER_READING && !strcmp(argv[i], commands[k].name) &&
+                (commands[k].found == FIRST_WORD || i == 1)) {
+                *at = i;
+                return &commands[k];
+            }
+        return NULL;
+    }
+    return NULL;
+}
+
+/* Reads argv but argv[skip] (the command's name) into r for command c:
+ * returns 0 to go on, -1 when the help was asked for (and shown), else the
+ * exit status of a fault (said on stderr). */
+static int read_arguments(const command *c, int argc, char *argv[], int skip, request *r, const char **word)
+{
+    bool ended = false; /* by -- */
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value;
+        if (i == skip)
+            continue;
+        if (ended || !is_option(arg)) {
+            if (c->max_words > 0 && r->words == c->max_words) {
+                fprintf(stderr, "reference: %s\n", c->too_many);
                 return 2;
             }
-            a->challenge_only = true;
-        } else if (!strcmp(arg, "--show")) {
-            a->challenge.show = true;
-        } else if (!strcmp(arg, "--legend")) {
-            a->challenge.legend = true;
-        } else if (!strcmp(arg, "--explain")) {
-            a->challenge.explain = a->challenge_only = true;
-        } else if (!strcmp(arg, "--moves")) {
-            a->challenge.moves = a->challenge_only = true;
-        } else if (!strcmp(arg, "--divide")) {
-            a->divide = true;
-        } else if (arg[0] == '-' && arg[1] != '\0' && !isdigit((unsigned char)arg[1])) {
-            /* -1 is no option: a number, for the command to judge. */
-            fprintf(stderr, "reference: unknown option %s (try --help)\n", arg);
-            return 2;
-        } else {
-            if (a->words < 5)
-                a->word[a->words] = arg;
-            a->words++;
+            word[r->words++] = arg;
+            continue;
         }
+        option_id id = option_named(arg, &value);
+        const option *o = id < OPTIONS ? &options[id] : NULL;
+        if (o == NULL || !((o->taken_by | o->refused_by) & c->bit)) {
+            fprintf(stderr, "reference: %sunknown option %s (try %s)\n", c->prefix, arg, c->hint);
+            return 2;
+        }
+        if (!(o->taken_by & c->bit) && c->found != AFTER_READING) {
+            refuse(id, c); /* the command is known: at once */
+            return 2;
+        }
+        switch (o->kind) {
+        case HELP:
+            c->usage(stdout);
+            return -1;
+        case END:
+            ended = true;
+            break;
+        case FLAG:
+            break;
+        case RULE:
+            if (value == NULL && i + 1 < argc)
+                value = argv[++i];
+            if (!read_rule(value, r))
+                return 2;
+            break;
+        case NUMBER:
+            if (value == NULL && i + 1 < argc)
+                value = argv[++i];
+            if (!read_number(id, value, c, r))
+                return 2;
+            break;
+        case TEXT:
+            if (value == NULL && i + 1 < argc)
+                value = argv[++i];
+            if (value == NULL) {
+                fprintf(stderr, "reference: %s needs a value (try %s)\n", o->name, c->hint);
+                return 2;
+            }
+            r->text[id] = value;
+            break;
+        }
+        r->given[id] = true;
     }
     return 0;
 }
 
-/* The game's commands but perft (perft.c reads its own): `moves FEN`,
- * `moves` over standard input, `game`. */
-static int game_command(const arguments *a)
+/* The command the first word names, among those read AFTER_READING (its
+ * name then taken off the words), or the question; NULL, with the fault
+ * said, for a word that looks like a command misspelt. */
+static const command *command_of_words(request *r)
 {
-    const char *command = a->word[0];
-    bool moves = !strcmp(command, "moves");
-    if (a->challenge_only) {
-        fprintf(stderr, "reference: --rule, --explain and --moves are for the challenge's question, not %s\n",
-                command);
-        return 2;
+    for (int k = 0; k < COMMANDS; k++)
+        if (commands[k].found == AFTER_READING && r->words > 0 && commands[k].name[0] != '\0' &&
+            !strcmp(r->word[0], commands[k].name)) {
+            r->word++;
+            r->words--;
+            return &commands[k];
+        }
+    /* A black list starts with a digit or -: a word is a command misspelt. */
+    if (r->words > 0 && r->words != 4 && isalpha((unsigned char)r->word[0][0])) {
+        char q[QUOTE_SIZE];
+        quote_text(r->word[0], strlen(r->word[0]), q);
+        fprintf(stderr, "reference: unknown command %s: the commands are ", q);
+        for (int k = 1; k < COMMANDS; k++)
+            fprintf(stderr, "%s%s", k == 1 ? "" : k + 1 == COMMANDS ? " and " : ", ", commands[k].name);
+        fputs(" (try --help)\n", stderr);
+        return NULL;
     }
-    if (a->divide) {
-        fprintf(stderr, "reference: --divide is for perft\n");
-        return 2;
-    }
-    if (moves && a->words == 1) /* FENs over standard input */
-        return written(run_moves(stdin, stdout, a->challenge.show));
-    if (a->words != (moves ? 2 : 1)) {
-        fprintf(stderr, "reference: %s takes %s (try --help)\n", command,
-                moves ? "one argument, a FEN, or none to read FENs from standard input"
-                      : "no arguments: the games come on standard input");
-        return 2;
-    }
-    if (a->challenge.legend && !moves) {
-        /* game draws a board after each answer: numbers beside each would bury them */
-        fprintf(stderr, "reference: --legend is for the question and moves, not %s (try --show)\n", command);
-        return 2;
-    }
-    if (moves)
-        return list_moves(a->word[1], a->challenge.show, a->challenge.legend);
-    return written(run_games(stdin, stdout, a->challenge.show));
+    return &commands[0];
 }
 
-/* Is the command perft?  Its first word, past the options (--rule's value too). */
-static bool is_perft(int argc, char *argv[])
-{
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--rule"))
-            i++;
-        else if (argv[i][0] != '-' || argv[i][1] == '\0')
-            return !strcmp(argv[i], "perft");
-    }
-    return false;
-}
+/* ==================== The door ==================== */
 
 int main(int argc, char *argv[])
 {
-    if (argc > 1 && !strcmp(argv[1], "pdn")) /* its own options: reference pdn --help */
-        return pdn_command(argc - 1, (const char *const *)(argv + 1));
-    if (is_perft(argc, argv)) /* perft reads its own options (perft.c) */
-        return perft_main(argc, argv);
-    arguments a = {.challenge = {.r = RULE_CHALLENGE}};
-    int status = read_arguments(argc, argv, &a);
+    int at = 0;
+    const command *c = own_command(argc, argv, &at);
+    const char *word[argc > 0 ? argc : 1];
+    request r = {.rule = RULE_CHALLENGE, .word = word};
+    int status = read_arguments(c ? c : &any_reading, argc, argv, at, &r, word);
     if (status != 0)
         return status < 0 ? written(0) : status;
-    if (a.words > 0 && (!strcmp(a.word[0], "moves") || !strcmp(a.word[0], "game")))
-        return game_command(&a);
-    if (a.words > 0 && a.words != 4 && isalpha((unsigned char)a.word[0][0])) {
-        /* A black list starts with a digit or -: a word is a command misspelt. */
-        char q[QUOTE_SIZE];
-        quote_text(a.word[0], strlen(a.word[0]), q);
-        fprintf(stderr, "reference: unknown command %s: the commands are moves, perft, game and pdn (try --help)\n", q);
+    if (c == NULL && (c = command_of_words(&r)) == NULL)
         return 2;
-    }
-    if (a.divide) {
-        fprintf(stderr, "reference: --divide is for perft\n");
-        return 2;
-    }
-    if (a.words == 4)
-        return ask(a.word, &a.challenge);
-    if (a.words > 4) {
-        fprintf(stderr, "reference: %d arguments: a question is four, BLACK WHITE FROM TO (try --help)\n", a.words);
-        return 2;
-    }
-    if (a.words != 0) {
-        fprintf(stderr, "reference: %d of BLACK WHITE FROM TO given: a question needs all four, or none to read"
-                        " questions from standard input (try --help)\n", a.words);
-        return 2;
-    }
-    return written(run_lines(stdin, stdout, print_answer, &a.challenge));
+    for (int id = 0; id < OPTIONS; id++)
+        if (r.given[id] && !(options[id].taken_by & c->bit)) {
+            refuse((option_id)id, c);
+            return 2;
+        }
+    r.name = c->name;
+    return written(c->run(&r));
 }

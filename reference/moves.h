@@ -3,7 +3,7 @@
  *
  * The moves are built from the predicates of rules.h (step_target,
  * jump_target, crowns_on), so a move listed here is one those predicates
- * allow, and tests/unit.c checks the lists against is_legal_move. */
+ * allow, and tests/oracles/unit.c checks the lists against is_legal_move. */
 #ifndef MOVES_H
 #define MOVES_H
 

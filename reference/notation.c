@@ -1,6 +1,7 @@
-/* notation.c - reading and writing FEN positions and PDN moves.
+/* notation.c - reading and writing FEN positions and PDN moves, and the
+ * lenient FEN reader every FEN from a user or a file goes through.
  *
- * Like the line parser, these never copy their text: they walk it by index,
+ * Like the line parser, the strict readers never copy their text: they walk it by index,
  * so text of any length, NUL bytes included, is fine.  Each fault names the
  * column where the faulty element starts and quotes it, escaped and cut
  * short. */
@@ -8,10 +9,12 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "line.h"
 #include "rules.h"
+#include "text.h"
 
 /* ==================== Faults ==================== */
 
@@ -51,7 +54,7 @@ static size_t find(const source *s, size_t from, size_t to, char c)
     return hit ? (size_t)(hit - s->text) : to;
 }
 
-static const char *side_name(piece side) { return side == WHITE ? "white" : "black"; }
+const char *side_name(piece side) { return side == WHITE ? "white" : "black"; }
 
 /* ==================== FEN ==================== */
 
@@ -166,6 +169,61 @@ bool parse_fen(const char *text, size_t len, int column, position *pos, char err
     if (!f.listed[WHITE] || !f.listed[BLACK])
         return fail(&s, len, "no %s field: give both colours, as in B:W21-32:B1-12", f.listed[WHITE] ? "black" : "white");
     return true;
+}
+
+position initial_position(void)
+{
+    position pos;
+    char err[NOTATION_ERROR_SIZE];
+    parse_fen("B:W21-32:B1-12", 14, 1, &pos, err);
+    return pos;
+}
+
+/* ==================== FEN as users and files write it ==================== */
+
+/* Is the field at text[at] (up to its colon) a colour field, W or B? */
+static bool colour_field(const char *text, size_t at, size_t end)
+{
+    while (at < end && text[at] == ' ')
+        at++;
+    return at < end && (upper(text[at]) == 'W' || upper(text[at]) == 'B');
+}
+
+bool read_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
+              char note[FEN_NOTE_SIZE])
+{
+    size_t from = 0, to = len;
+    note[0] = '\0';
+    while (from < to && is_space(text[from]))
+        from++;
+    while (to > from && is_space(text[to - 1]))
+        to--;
+    if (to > from && text[to - 1] == '.')
+        to--;
+    /* Fields past the side and two colour fields (H0, F1 of other programs)
+     * are cut off with a note; an odd field before them stays a fault. */
+    int fields = 0;
+    for (size_t at = from; at < to; at++) {
+        if (text[at] != ':')
+            continue;
+        if (++fields == 3 && !colour_field(text, at + 1, to)) {
+            char q[QUOTE_SIZE];
+            quote_text(text + at, to - at, q);
+            snprintf(note, FEN_NOTE_SIZE, "ignored %s: fields past the two colour fields", q);
+            to = at;
+            break;
+        }
+    }
+    /* Lowercase letters: b:w21:bk1 is B:W21:BK1. */
+    char *copy = allocate(to - from + 1, 1);
+    for (size_t i = from; i < to; i++) {
+        copy[i - from] = text[i];
+        if (text[i] != '\0' && strchr("bwk", text[i]))
+            copy[i - from] = upper(text[i]);
+    }
+    bool ok = parse_fen(copy, to - from, column + (int)from, pos, err);
+    free(copy);
+    return ok;
 }
 
 /* Appends side's squares to out at *at: "21,22,K30". */

@@ -47,6 +47,22 @@ enum { MAX_PIECES = 12 };
  * fails with "fen, column 7: square 5 is both white and black". */
 bool parse_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE]);
 
+/* Room for the note read_fen writes about what it ignored. */
+enum { FEN_NOTE_SIZE = 160 };
+
+/* The FEN reader of every FEN a user or a file gives: parse_fen, lenient
+ * in what it reads: surrounding spaces, tabs and line ends, a trailing dot,
+ * lowercase letters (w:wk30:b1) and fields past the two colour fields
+ * (:H0:F1, ignored, named in note; note is "" when nothing was ignored).
+ * Faults as parse_fen's, columns counted in the text as given.
+ * read_fen(" b:W21-32:B1-12.\r", ...) is the start. */
+bool read_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
+              char note[FEN_NOTE_SIZE]);
+
+/* The start of the game, B:W21-32:B1-12: black on 1-12, white on 21-32,
+ * black to move. */
+position initial_position(void);
+
 /* Writes pos as a canonical FEN.  The start: "B:W21,22,...,32:B1,2,...,12". */
 void write_fen(const position *pos, char out[FEN_SIZE]);
 
@@ -68,5 +84,8 @@ void write_move(const move *m, char out[MOVE_TEXT_SIZE]);
 
 /* Writes w as it was given: "11-15", "26x10". */
 void write_written(const written_move *w, char out[MOVE_TEXT_SIZE]);
+
+/* A side in words: side_name(WHITE) is "white", side_name(BLACK) "black". */
+const char *side_name(piece side);
 
 #endif

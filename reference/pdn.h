@@ -1,6 +1,7 @@
-/* pdn.h - PDN game files as checkers programs write them: many records a
- * file, tag pairs, numbered moves, comments, variations, results; each
- * record replayed by the rules of game.h and answered on one line.
+/* pdn.h - reading PDN game files as checkers programs write them: many
+ * records a file, tag pairs, numbered moves, comments, variations, results;
+ * and replaying each record by the rules of game.h.  Nothing here prints:
+ * the pdn command's answers are pdn_answer.h's.
  *
  * A record is its tags ([Event "..."], [FEN "..."], ...) and its movetext up
  * to a result (1-0, 0-1, 1/2-1/2, *, or the old 2-0, 0-2, 1-1, 0-0) or the
@@ -18,74 +19,94 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
+#include "game.h"
 #include "moves.h"
 #include "notation.h"
 
-/* ==================== FEN as PDN writes it ==================== */
+/* ==================== Records ==================== */
 
-/* Room for the note read_pdn_fen writes about what it ignored. */
-enum { FEN_NOTE_SIZE = 160 };
-
-/* parse_fen, for a FEN as files and users write it: surrounding spaces,
- * tabs and line ends, a trailing dot, lowercase letters (w:wk30:b1) and
- * fields past the two colour fields (:H0:F1, ignored, named in note; note is
- * "" when nothing was ignored).  Faults as parse_fen's, columns counted in
- * the text as given.  read_pdn_fen(" b:W21-32:B1-12.\r", ...) is the start. */
-bool read_pdn_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
-                  char note[FEN_NOTE_SIZE]);
-
-/* ==================== The pdn command ==================== */
-
+/* A move as the file writes it, read once into squares. */
 typedef struct {
-    bool strict; /* no leniency: moves as notation.h reads them */
-    bool notes;  /* list each lenient reading: a "note" line before the record's verdict */
-    bool write;  /* write each record back as canonical PDN instead of verdicts */
-    bool plies;  /* before each verdict, a "ply" line with the FEN after every ply */
-    bool named;  /* several inputs: the line field is FILE:LINE */
-} pdn_options;
+    size_t at, len;           /* its text */
+    int sq[MAX_JUMPS + 1], n; /* the squares given; n == 0 for 1118 */
+    int split[2][2], splits;  /* 1118: its readings as two squares */
+    bool x, dash;             /* the signs used */
+    char number[24];          /* the move number as written: "12." or "12...", or "" */
+} pdn_word;
 
-/* Counts over every input read. */
+/* A tag pair: where its name and value are in the text. */
 typedef struct {
-    long records, legal, illegal, errors, plies;
-    long x_steps, dash_captures, mixed_signs, unsigned_moves, resolved, fen_notes;
-} pdn_totals;
+    size_t name_at, name_len, value_at, value_len;
+    long line;
+    int col, value_col; /* of its [ and of its value's first character */
+} pdn_tag;
 
-/* Reads the PDN text of `in` (named `name` in the line field when
- * o->named) and prints one line per record, in file order, tab-separated:
- *
- *   legal    N  LINE  WHO  final FEN  quiet Q/80  [white wins|black wins|draw]
- *   illegal  N  LINE  WHO  ply P  MOVE-NUMBER  MOVE  reason
- *   error    N  LINE  WHO  L:C  what is wrong
- *
- * N counts records from 1 across inputs (t->records), LINE is where the
- * record starts, WHO "Black - White" from the tags, else the Event, else -.
- * Adds to *t; returns 2 if a record was malformed, 1 if reading or writing
- * failed, else 0. */
-int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_totals *t);
+/* A record: its tags and moves as read, or the first fault in it. */
+typedef struct {
+    long first_line;
+    pdn_tag *tags;
+    size_t ntags, tag_cap;
+    pdn_word *words;
+    size_t nwords, word_cap;
+    int result; /* pdn_result_index of its result, or -1 */
+    bool in_movetext;
+    bool bad;
+    long bad_line;
+    int bad_col;
+    char bad_what[NOTATION_ERROR_SIZE + 32];
+    size_t number_at, number_len; /* the last move number token */
+    int after_number;             /* moves since it */
+} pdn_record;
 
-/* The closing summary: "pdn: R records: L legal, I illegal, E malformed;
- * P plies; lenient: ..." */
-void print_pdn_totals(const pdn_totals *t, FILE *out);
 
-/* The command: `pdn [--strict] [--notes] [--plies] [--write] [FILE...]`,
- * argv[0] being "pdn"; standard input when no file is named.  Prints the
- * totals (print_pdn_totals) on standard error; returns the exit status. */
-int pdn_command(int argc, const char *const argv[]);
+/* The result's index among 1-0, 0-1, 1/2-1/2, *, 2-0, 0-2, 1-1, 0-0 (the
+ * old forms last), or -1: pdn_result_index("0-1", 3) == 1. */
+int pdn_result_index(const char *text, size_t len);
 
-/* ==================== Moves of a position ==================== */
+/* Is g the tag named name?  The first of r's tags named name, or NULL. */
+bool pdn_tag_is(const char *text, const pdn_tag *g, const char *name);
+const pdn_tag *pdn_find_tag(const char *text, const pdn_record *r, const char *name);
 
-/* The legal moves of pos, one a line after `indent`, every landing written;
- * for a side with none, the line "none: white has no move, black wins". */
-void print_moves(const position *pos, const char *indent, FILE *out);
+/* Calls each(ctx, text, r) for every record of text[0..len) in file order
+ * (r is reused: keep nothing of it).  strict: moves only as notation.h
+ * reads them; else leniently (a fault in a move is the record's fault). */
+typedef void pdn_each(void *ctx, const char *text, pdn_record *r);
+void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx);
 
-/* `moves` over standard input: a FEN a line (as read_pdn_fen reads it;
- * blank and # lines skipped), each answered by a block: the line
- * "FEN<TAB>N moves" (FEN canonical), then print_moves indented by two spaces
- * (with show, the board first), so grep -v '^ ' leaves one line a position.
- * A malformed line gets "error", and "line N: <fault>" on stderr.  Returns 2
- * if a line was malformed, 1 if reading or writing failed, else 0. */
-int run_moves(FILE *in, FILE *out, bool show);
+/* The record's start: its [FEN] (read_fen; what it ignored in note, else
+ * ""), or the start of the game.  False, with the fault set in r, for a
+ * malformed FEN or a GameType other than 21 (English checkers). */
+bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE]);
+
+/* ==================== Replaying a record ==================== */
+
+/* How a move was read, when not as notation.h reads it. */
+enum {
+    READ_X_STEP = 1,       /* a step written with x */
+    READ_DASH_CAPTURE = 2, /* a capture written with - */
+    READ_MIXED = 4,        /* a capture's landings joined by both signs */
+    READ_UNSIGNED = 8,     /* two squares without a sign: 1118 */
+    READ_RESOLVED = 16     /* two ends naming several captures, told apart by the rest of the game */
+};
+
+
+/* A record replayed: ok if every move was legal; the ply it stopped on
+ * (r->nwords when ok), why, and the game then; each move played as read,
+ * and how (READ_ flags, 0 for as notation.h reads it). */
+typedef struct {
+    bool ok;
+    size_t stop;
+    char reason[REASON_SIZE];
+    game end;
+    move *played;
+    unsigned *how;
+} pdn_replay;
+
+/* Replays r's moves from start into *out (free with pdn_replay_free).
+ * Leniently, a move that names several legal moves is each of them tried
+ * with the rest of the record: the one reading that replays to the end wins. */
+void pdn_replay_record(const pdn_record *r, const position *start, bool strict, pdn_replay *out);
+void pdn_replay_free(pdn_replay *rp);
 
 #endif

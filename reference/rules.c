@@ -24,11 +24,11 @@ bool may_go(piece p, int vert)
 }
 
 /* The far row of a side's men: 0 for white, 7 for black. */
-static int far_row(piece side) { return side == WHITE ? 0 : 7; }
+static int crowning_row(piece side) { return side == WHITE ? 0 : 7; }
 
 bool crowns_on(piece p, int n)
 {
-    return side_of(p) != EMPTY && !is_king(p) && on_board(n) && row_of(n) == far_row(side_of(p));
+    return side_of(p) != EMPTY && !is_king(p) && on_board(n) && row_of(n) == crowning_row(side_of(p));
 }
 
 piece crowned(piece p) { return side_of(p) == EMPTY ? EMPTY : (piece)(p | KING); }

@@ -11,7 +11,7 @@
  *
  * The challenge's question, "may the white man on s move to e?", is one
  * special case of these rules: is_legal, at the end.  Each predicate's
- * examples are its unit tests (tests/unit.c).
+ * examples are its unit tests (tests/oracles/unit.c).
  *
  * For a tool that builds a board itself (a proof shim, say), the challenge's
  * entry point is, with no other set-up:

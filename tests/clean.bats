@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # Never rm -rf through a mount: make fresh mounts /proc, /dev and /sys in a
 # Debian root inside the build tree, so `make clean` and make fresh's own
-# clean-up (tests/remove-tree) unmount whatever the mount table shows under
+# clean-up (tests/tools/remove-tree) unmount whatever the mount table shows under
 # the tree first, and when something stays mounted they remove nothing,
 # say so and fail.  Real bind mounts, made in a mount namespace of the
 # test's own (a user namespace too when not run as root).
@@ -67,7 +67,7 @@ setup() {
         [ -f "$B/fresh/root/proc/file" ] && echo "still mounted after clean"
         # make fresh starts by removing an earlier root; debootstrap is kept
         # off the PATH, so a regression fails here and builds nothing.
-        BUILD="$B" PATH=/usr/bin:/bin "$ROOT/tests/fresh"; echo "fresh exit $?"
+        BUILD="$B" PATH=/usr/bin:/bin "$ROOT/tests/tools/fresh"; echo "fresh exit $?"
         [ -f "$B/fresh/root/proc/file" ] && echo "still mounted after fresh"
         kill "$busy"; wait "$busy"
         make -s -C "$ROOT" "$MAKE_ARGS" clean; echo "clean exit $?"'
@@ -90,14 +90,14 @@ setup() {
     mkdir -p "$tree/sub dir"
     # As the kernel writes it: a space is \040.
     printf 'proc %s proc rw 0 0\n' "${tree// /\\040}/sub\\040dir" > "$BATS_TEST_TMPDIR/mounts"
-    run env MOUNTS="$BATS_TEST_TMPDIR/mounts" "$ROOT/tests/remove-tree" "$tree"
+    run env MOUNTS="$BATS_TEST_TMPDIR/mounts" "$ROOT/tests/tools/remove-tree" "$tree"
     assert_failure 1
     assert_line "remove-tree: unmounting $tree/sub dir"
     assert_line "  $tree/sub dir"
     [ -d "$tree/sub dir" ] || fail "remove-tree removed a tree with a mount under it"
     # A mount beside the tree, whose path only starts the same, is not under it.
     printf 'proc %s proc rw 0 0\n' "${tree// /\\040}\\040two" > "$BATS_TEST_TMPDIR/mounts"
-    run env MOUNTS="$BATS_TEST_TMPDIR/mounts" "$ROOT/tests/remove-tree" "$tree"
+    run env MOUNTS="$BATS_TEST_TMPDIR/mounts" "$ROOT/tests/tools/remove-tree" "$tree"
     assert_success
     [ ! -e "$tree" ] || fail "remove-tree left $tree"
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # The golf (at -O2 and -O0) and its ungolfed twin against the reference on a
 # million seeded random positions each, in one process per build
-# (tests/differential.c).  A mismatch prints a ready cases.tsv row.
+# (tests/oracles/differential.c).  A mismatch prints a ready cases.tsv row.
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -68,8 +68,9 @@ agrees() {
     printf 'int f(){return 1;}' > "$BATS_TEST_TMPDIR/yes.c"
     # shellcheck disable=SC2086 # SAN: several flags, or none
     "${CC:-gcc}" $SAN -c -o "$BATS_TEST_TMPDIR/yes.o" "$BATS_TEST_TMPDIR/yes.c"
-    "${CC:-gcc}" $SAN -o "$BATS_TEST_TMPDIR/differential" "$BUILD/differential.o" "$BATS_TEST_TMPDIR/yes.o" \
-        "$BUILD/rules.o" "$BUILD/board.o"
+    mapfile -t link < <(make_list DIFF_LIB)
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" $SAN -o "$BATS_TEST_TMPDIR/differential" "$BATS_TEST_TMPDIR/yes.o" "${link[@]}"
     run "$BATS_TEST_TMPDIR/differential" 1000 1
     assert_failure 1
     assert_line --index 0 --regexp '^mismatch at position [0-9]+: golf says true, reference says false$'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The libFuzzer target (tests/fuzz_line.c): a short run of a fixed number of
+# The libFuzzer target (tests/fuzz/fuzz_line.c): a short run of a fixed number of
 # runs, the curated corpus and the whole table replayed.  `make fuzz` is the
 # long run.
 
@@ -28,8 +28,8 @@ fuzz() { needs_fuzzer; run "$FUZZ" -close_fd_mask=2 -artifact_prefix="$BATS_TEST
     assert_success
 }
 
-@test "the whole of tests/games.tsv, as one batch, replays without a finding" {
-    fuzz "$ROOT/tests/games.tsv"
+@test "the whole of tests/fixtures/games.tsv, as one batch, replays without a finding" {
+    fuzz "$ROOT/tests/fixtures/games.tsv"
     assert_success
 }
 

@@ -70,9 +70,9 @@ game() { "$BUILD/reference" game "$@"; }
     run game <<< "$START"$'\t9-13\tlegal\twhatever\tsome name'
     assert_success
     assert_line --index 0 --partial $'legal\tW:'
-    run game < "$ROOT/tests/games.tsv"
+    run game < "$ROOT/tests/fixtures/games.tsv"
     assert_success
-    assert_equal "${#lines[@]}" "$(grep -vc '^#' "$ROOT/tests/games.tsv")"
+    assert_equal "${#lines[@]}" "$(grep -vc '^#' "$ROOT/tests/fixtures/games.tsv")"
 }
 
 @test "blank lines, comments and CRLF endings are handled as in the challenge's batch" {
@@ -172,7 +172,7 @@ illegal\t1\t1-5\t1 holds a black man, and white is to move
     command -v valgrind > /dev/null || fail "valgrind is not installed (apt-get install valgrind)"
     local vg_build="${VALGRIND_BUILD:-$BUILD}"
     ! ldd "$vg_build/reference" | grep -q libasan || fail "$vg_build/reference is an ASan build"
-    { cat "$ROOT/tests/games.tsv"; printf 'B:W5:B5\t1-5\n\t\nW:W21:B1\t21-17 x\n'; } > "$BATS_TEST_TMPDIR/in"
+    { cat "$ROOT/tests/fixtures/games.tsv"; printf 'B:W5:B5\t1-5\n\t\nW:W21:B1\t21-17 x\n'; } > "$BATS_TEST_TMPDIR/in"
     local vg=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all)
     run "${vg[@]}" "$vg_build/reference" --show game < "$BATS_TEST_TMPDIR/in"
     assert_equal "$status" 2

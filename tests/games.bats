@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# tests/games.tsv as a whole: its shape, what it covers, then every game
+# tests/fixtures/games.tsv as a whole: its shape, what it covers, then every game
 # through the reference's `game` batch and through the bitboard generator
-# (tests/bitboard.c, replayed by build/movegen), which shares no code with
+# (tests/oracles/bitboard.c, replayed by build/movegen), which shares no code with
 # the reference.  GAMES_TSV points the tests at another copy of the table.
 #
 # A row: fen, moves, verdict, then for a legal game its final FEN, the draw
@@ -12,7 +12,7 @@
 bats_require_minimum_version 1.7.0
 load test_helper
 
-TABLE="${GAMES_TSV:-$ROOT/tests/games.tsv}"
+TABLE="${GAMES_TSV:-$ROOT/tests/fixtures/games.tsv}"
 HEADER=$'#fen\tmoves\tverdict\tfinal fen | move number\tquiet | move\tresult | reason\tname'
 
 # The rows, "N<TAB>row" with N the line number in the table.

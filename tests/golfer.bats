@@ -1,17 +1,17 @@
 #!/usr/bin/env bats
 # The golfer's loop: a candidate file in (GOLF=file, at a path with a space
-# and an apostrophe), a verdict out.  Broken candidates from tests/golfer.tsv
+# and an apostrophe), a verdict out.  Broken candidates from tests/fixtures/golfer.tsv
 # (a hang, a crash, a golf wrong on the table, one wrong only off the table,
 # a wrong name or signature, a syntax error) must each be named for what
 # they are, fast, and golf/checkers.c is never written.  Also: cases.tsv
 # compared row by row whatever blank lines, comments and malformed rows it
 # holds; verify stopping at the first mismatch; make submit refusing; and
-# tests/run saying what runs as it runs.
+# tests/tools/run saying what runs as it runs.
 
 bats_require_minimum_version 1.7.0
 load test_helper
 
-CANDIDATES="$ROOT/tests/golfer.tsv"
+CANDIDATES="$ROOT/tests/fixtures/golfer.tsv"
 
 setup() {
     DIR="$BATS_TEST_TMPDIR/it's a golfer"
@@ -71,9 +71,10 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
     c=$(candidate crash)
     run project_make GOLF="$c"
     assert_failure
-    if [ -n "$SAN" ]; then # a sanitizer reports the crash itself, and exits 1
+    if [ -n "$SAN" ]; then # a sanitizer reports the crash itself, and exits 1:
+        # ASan the bad address, or UBSan first its misaligned load
         assert_output --partial "golf (challenge): exit status 1"
-        assert_output --partial "Sanitizer"
+        assert_output --regexp 'AddressSanitizer|runtime error: load of misaligned address'
     else
         assert_line "  golf (challenge): crashed on row 2: signal 11 (segmentation fault)"
     fi
@@ -169,8 +170,8 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 
 # ==================== cases.tsv: rows by identity ====================
 
-# table TABLE: tests/table.sh on golf/checkers.c's build with TABLE as cases.tsv.
-table() { run env BUILD="$BUILD" CASES_TSV="$1" "$ROOT/tests/table.sh"; }
+# table TABLE: tests/tools/table.sh on golf/checkers.c's build with TABLE as cases.tsv.
+table() { run env BUILD="$BUILD" CASES_TSV="$1" "$ROOT/tests/tools/table.sh"; }
 
 @test "a blank line, a comment and a trailing blank line in cases.tsv change nothing" {
     local t="$BATS_TEST_TMPDIR/cases.tsv"
@@ -198,16 +199,16 @@ table() { run env BUILD="$BUILD" CASES_TSV="$1" "$ROOT/tests/table.sh"; }
     refute_output --partial MISMATCH
 }
 
-# ==================== tests/run: what runs, as it runs ====================
+# ==================== tests/tools/run: what runs, as it runs ====================
 
-@test "tests/run prints each test as it ends, behind its file's name, and says what still runs" {
+@test "tests/tools/run prints each test as it ends, behind its file's name, and says what still runs" {
     local f="$BATS_TEST_TMPDIR/slow.bats"
     printf '%s\n' '@test "quick" { true; }' '@test "slow" { sleep 3; }' > "$f"
-    run env BUILD="$BATS_TEST_TMPDIR/b" RUN_HEARTBEAT=1 "$ROOT/tests/run" "$f"
+    run env BUILD="$BATS_TEST_TMPDIR/b" RUN_HEARTBEAT=1 "$ROOT/tests/tools/run" "$f"
     assert_success
     assert_line --regexp "^$f: ok 1 quick in [0-9]+ms$"
     assert_line --regexp "^$f: ok 2 slow in [0-9]+ms$"
-    assert_line --regexp "^tests/run: $f still running: 1 of 2 tests done \([0-9]+ s into the run\)$"
+    assert_line --regexp "^tests/tools/run: $f still running: 1 of 2 tests done \([0-9]+ s into the run\)$"
     # Streamed: the quick test's line comes out while the slow one still runs.
     local quick still
     quick=$(grep -n -m 1 ": ok 1 quick" <<< "$output" | cut -d: -f1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# The reference's move generator against the bitboard one (tests/bitboard.c,
-# which shares no code with reference/), by build/movegen (tests/movegen.c):
+# The reference's move generator against the bitboard one (tests/oracles/bitboard.c,
+# which shares no code with reference/), by build/movegen (tests/oracles/movegen.c):
 # whole move lists on a million random positions, perft trees node by node,
 # and planted bugs that must show.  The challenge's question against the
 # generator: every cases.tsv row and random positions.  `make movegen` is
@@ -117,11 +117,11 @@ planted() {
     cflags=$(project_make print-CFLAGS)
     for cc in gcc clang-19; do
         # shellcheck disable=SC2086 # CFLAGS: several flags
-        run "$cc" $cflags -c -o /dev/null "$ROOT/tests/bitboard.c"
+        run "$cc" $cflags -c -o /dev/null "$ROOT/tests/oracles/bitboard.c"
         assert_success
         assert_output ""
         # shellcheck disable=SC2086 # CFLAGS: several flags
-        run "$cc" $cflags -c -o /dev/null "$ROOT/tests/movegen.c"
+        run "$cc" $cflags -c -o /dev/null "$ROOT/tests/oracles/movegen.c"
         assert_success
         assert_output ""
     done

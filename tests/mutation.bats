@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Planted bugs: each row of tests/mutants.tsv changes one spot of a copy of
+# Planted bugs: each row of tests/fixtures/mutants.tsv changes one spot of a copy of
 # golf/checkers.c.  The copy is built once (as the main golf build is: $CC,
 # -O2, the golf's flags) and put through the two checks that guard the real
 # golf: every cases.tsv row, and the differential against the reference.  At
@@ -12,7 +12,7 @@
 bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
-MUTANTS="$ROOT/tests/mutants.tsv"
+MUTANTS="$ROOT/tests/fixtures/mutants.tsv"
 # Differential positions per mutant; it stops at the first mismatch.
 MUTANT_POSITIONS=100000
 # Seconds a mutant's program may run before it counts as hung (caught).
@@ -25,16 +25,17 @@ export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 # ==================== Building and checking one copy ====================
 
 # build_golf DIR SOURCE: DIR/golf (the protocol driver) and DIR/differential
-# from one object of SOURCE, linked as the real builds are.
+# from one object of SOURCE, linked as the real builds are (the Makefile's
+# REF_LIB and DIFF_LIB, in GOLF_LINK and DIFF_LINK: see setup_file).
 build_golf() {
-    local dir=$1
+    local dir=$1 golf_link diff_link
     mkdir -p "$dir"
+    mapfile -t golf_link <<< "$GOLF_LINK"
+    mapfile -t diff_link <<< "$DIFF_LINK"
     SAN=$MUTANT_SAN golf_cc "$dir/checkers.o" "$2" || return 1
     # shellcheck disable=SC2086 # MUTANT_SAN: several flags
-    "${CC:-gcc}" $MUTANT_SAN -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" \
-        "$BUILD/board.o" "$BUILD/rules.o" "$BUILD/line.o" || return 1
-    "${CC:-gcc}" $MUTANT_SAN -o "$dir/differential" "$BUILD/differential.o" "$dir/checkers.o" \
-        "$BUILD/rules.o" "$BUILD/board.o"
+    "${CC:-gcc}" $MUTANT_SAN -o "$dir/golf" "$BUILD/driver.o" "$dir/checkers.o" "${golf_link[@]}" || return 1
+    "${CC:-gcc}" $MUTANT_SAN -o "$dir/differential" "$dir/checkers.o" "${diff_link[@]}"
 }
 
 # checks DIR: both checks on DIR's programs.  Sets table_rows (rows the golf
@@ -71,13 +72,14 @@ plant() {
 # Every mutant is planted here, two at a time; the tests read the outcomes.
 setup_file() {
     local o
-    for o in driver.o line.o board.o rules.o differential.o; do
-        [ -f "$BUILD/$o" ] || {
-            echo "$BUILD/$o is missing: run make test" >&2
+    GOLF_LINK=$(make_list REF_LIB) && DIFF_LINK=$(make_list DIFF_LIB) || return 1
+    for o in "$BUILD/driver.o" $GOLF_LINK $DIFF_LINK; do
+        [ -f "$o" ] || {
+            echo "$o is missing: run make test" >&2
             return 1
         }
     done
-    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS
+    export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS GOLF_LINK DIFF_LINK
     export -f plant apply_row build_golf golf_cc golf_compile checks case_rows
     row_names "$MUTANTS" | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
 }
@@ -92,15 +94,15 @@ mutant_caught() {
     source "$result"
     search=$(awk -F'\t' -v n="$name" '$1 == n { print $2; exit }' "$MUTANTS")
     [ "$count" -ge 1 ] ||
-        fail "mutant $name no longer applies to golf/checkers.c; update tests/mutants.tsv"
+        fail "mutant $name no longer applies to golf/checkers.c; update tests/fixtures/mutants.tsv"
     [ "$count" -eq 1 ] ||
-        fail "mutant $name: '$search' occurs $count times in golf/checkers.c; make it unique in tests/mutants.tsv"
+        fail "mutant $name: '$search' occurs $count times in golf/checkers.c; make it unique in tests/fixtures/mutants.tsv"
     [ "$built" -eq 1 ] ||
-        fail "mutant $name does not compile; fix its row in tests/mutants.tsv:
+        fail "mutant $name does not compile; fix its row in tests/fixtures/mutants.tsv:
 $(cat "$BATS_FILE_TMPDIR/$name/build.log")"
     [ -z "$sanitizer" ] ||
         fail "mutant $name has undefined behaviour, so what catches it may change from run to run;
-rewrite its row in tests/mutants.tsv so it stays defined: $sanitizer"
+rewrite its row in tests/fixtures/mutants.tsv so it stays defined: $sanitizer"
     local by
     if [ "$table_rows" -gt 0 ] && [ "$differential_status" -ne 0 ]; then
         by="table + differential"
@@ -110,7 +112,7 @@ rewrite its row in tests/mutants.tsv so it stays defined: $sanitizer"
         by="differential only"
     else
         fail "mutant $name passes every cases.tsv row and $MUTANT_POSITIONS differential positions:
-if it is truly equivalent to the golf, drop it from tests/mutants.tsv; if not, add the
+if it is truly equivalent to the golf, drop it from tests/fixtures/mutants.tsv; if not, add the
 cases.tsv row or differential bias that tells it apart"
     fi
     local diff="missed it"
@@ -143,7 +145,7 @@ teardown_file() {
         "$both" "$table" "$differential" "$neither" >&3
 }
 
-@test "tests/mutants.tsv rows have four non-empty columns and unique names" {
+@test "tests/fixtures/mutants.tsv rows have four non-empty columns and unique names" {
     run awk -F'\t' '
         /^#/ || /^$/ { next }
         NF != 4 || $1 == "" || $2 == "" || $3 == "" || $4 == "" { print "line " NR ": want name, search, replace, meaning" }

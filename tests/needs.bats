@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tests/needs, the check every make target that compiles or runs a tool
+# tests/tools/needs, the check every make target that compiles or runs a tool
 # starts with: silent when all is there; otherwise, as a user, one message
 # naming every missing package, the command the user typed, and the one
 # command that installs them (sudo when there is one, su otherwise); as
@@ -10,7 +10,7 @@
 bats_require_minimum_version 1.7.0
 load test_helper
 
-NEEDS="$ROOT/tests/needs"
+NEEDS="$ROOT/tests/tools/needs"
 
 # A PATH with only the tools the script itself uses, and stand-ins for id
 # (uid $1) and apt-get: it logs its arguments, answers --assume-no with a

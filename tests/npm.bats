@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tests/install-bats, make test's first step: npm ci of the pinned bats.
+# tests/tools/install-bats, make test's first step: npm ci of the pinned bats.
 # When npm cannot reach its registry it fails within seconds, names the
 # registry and the cause (no network path, or a certificate this machine
 # does not trust), quotes npm's own error line and says what to check;
@@ -13,20 +13,20 @@ load test_helper
 
 setup() {
     REPO=$BATS_TEST_TMPDIR/repo
-    mkdir -p "$REPO/tests"
-    cp "$ROOT/tests/install-bats" "$REPO/tests/"
+    mkdir -p "$REPO/tests/tools"
+    cp "$ROOT/tests/tools/install-bats" "$REPO/tests/tools/"
     cp "$ROOT/package.json" "$ROOT/package-lock.json" "$REPO/"
     SERVER=
 }
 
 teardown() { [ -z "$SERVER" ] || kill "$SERVER" 2> /dev/null || true; }
 
-# install_bats REGISTRY: tests/install-bats of the scratch checkout against
+# install_bats REGISTRY: tests/tools/install-bats of the scratch checkout against
 # REGISTRY; $elapsed is its time in seconds.
 install_bats() {
     local t0=$SECONDS
     run env npm_config_registry="$1" NPM_CACHE="$BATS_TEST_TMPDIR/cache" NPM_LOG="$BATS_TEST_TMPDIR/npm.log" \
-        MAKE_TYPED="make test" "$REPO/tests/install-bats"
+        MAKE_TYPED="make test" "$REPO/tests/tools/install-bats"
     elapsed=$((SECONDS - t0))
 }
 

@@ -25,7 +25,7 @@ load test_helper
     printf '#!/bin/sh\nwhile read -r l; do case "$l" in "#"* | "") ;; *) echo false ;; esac; done\n' > "$b/golf"
     chmod +x "$b/golf"
     ln -s "$BUILD/golf-ungolfed" "$BUILD/reference" "$b/"
-    run env BUILD="$b" "$ROOT/tests/table.sh"
+    run env BUILD="$b" "$ROOT/tests/tools/table.sh"
     assert_failure 1
     local mism
     mism=$(grep -a '^  MISMATCH' <<< "$output")

@@ -1,14 +1,14 @@
 #!/usr/bin/env bats
 # `reference pdn`: PDN game files read as they are, one verdict line a record;
-# real games (tests/pdn/, their source in tests/pdn/README.md) replayed and
-# held to a second reader on the bitboard generator (tests/pdn_replay.c);
+# real games (tests/fixtures/pdn/, their source in tests/fixtures/pdn/README.md) replayed and
+# held to a second reader on the bitboard generator (tests/oracles/pdn_replay.c);
 # the leniency real files need, --strict, --notes, --plies, --write; FENs as
 # PDN writes them; `moves` with no move and over standard input.
 
 bats_require_minimum_version 1.7.0
 load test_helper
 
-PDN="$ROOT/tests/pdn"
+PDN="$ROOT/tests/fixtures/pdn"
 START="B:W21-32:B1-12"
 
 pdn() { "$BUILD/reference" pdn "$@"; }

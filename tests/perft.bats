@@ -2,7 +2,8 @@
 # perft: the number of move sequences from a position, against the counts
 # published for English checkers from the start (Aart Bik's, 2009, and OEIS
 # A133046; reference/README.md, "Perft"), by the reference's fast generator
-# (reference/fastgen.c), its table, threads and jobs (reference/perft.c), and
+# (reference/fastgen.c), its table (reference/table.c), threads and jobs
+# (reference/perft.c), and
 # by the bitboard test generator; the fast generator against the readable
 # one (build/movegen fast), with planted bugs that must show.
 
@@ -146,6 +147,31 @@ perft() { "$BUILD/reference" perft "$@"; }
     assert_line --index 0 --regexp '^table none, threads 1, '
 }
 
+@test "perft reads a FEN as moves does: a trailing dot, lowercase letters, fields past the colour fields" {
+    run --separate-stderr perft 'B:W21-32:B1-12.' 2
+    assert_success
+    assert_output 'perft 2: 49'
+    run --separate-stderr perft 'b:w21-32:b1-12' 2
+    assert_success
+    assert_output 'perft 2: 49'
+    run --separate-stderr perft 'B:W21-32:B1-12:H0:F1' 1
+    assert_success
+    assert_output 'perft 1: 7'
+    assert_equal "$stderr" 'reference: fen: ignored ":H0:F1": fields past the two colour fields'
+    run --separate-stderr perft 2 <<< $' b:W21-32:B1-12.\r'
+    assert_success
+    assert_output 'perft 2: 49'
+}
+
+@test "a failed read of the lines is exit 1, named, as for the other commands" {
+    run --separate-stderr perft 2 < /
+    assert_equal "$status" 1
+    assert_equal "$stderr" 'reference: reading input: Is a directory'
+    run --separate-stderr perft --sum < /
+    assert_equal "$status" 1
+    assert_output ''
+}
+
 @test "FENs over standard input: one answer a line, errors as error, blank and # lines skipped" {
     run --separate-stderr perft 3 <<< $'B:W21-32:B1-12\n# a comment\n\nB:W5:B5\nW:W5:B1 2\nB:W21-32:B1-12 4 3'
     assert_equal "$status" 2
@@ -190,7 +216,7 @@ perft() { "$BUILD/reference" perft "$@"; }
 }
 
 # planted NAME FILE SEARCH REPLACE: movegen with a bug planted in
-# reference/FILE (fastgen.c or perft.c; planted_movegen); its run -> $output.
+# reference/FILE (fastgen.c or table.c; planted_movegen); its run -> $output.
 planted() {
     planted_movegen "$@"
     run "$BATS_TEST_TMPDIR/$1/movegen" fast 1000 1 4
@@ -216,7 +242,7 @@ planted() {
 # An 8-bit key: over the thousands of positions the one entry sees, a key
 # of any length short of the position collides somewhere; 8 bits make sure.
 @test "a table that keys on a hash alone is caught by the one-entry table" {
-    planted hashkey perft.c '|| s != sides || k != kings)' '|| slot(&(perft_table){NULL, 0xFF}, s, k) != slot(&(perft_table){NULL, 0xFF}, sides, kings))'
+    planted hashkey table.c '|| s != sides || k != kings)' '|| slot(&(perft_table){NULL, 0xFF}, s, k) != slot(&(perft_table){NULL, 0xFF}, sides, kings))'
     assert_failure 1
     assert_output --regexp 'fast with a (1-entry|small) table'
 }

@@ -3,7 +3,7 @@
 # model against the machine on a sample, a needle that make verify's search
 # misses and the proof refutes, the x86 model of gcc's machine code on a
 # hand-written f and on a needle only gcc's build gets wrong, and a representative third of the planted
-# bugs of tests/mutants.tsv refuted, each counterexample replayed here
+# bugs of tests/fixtures/mutants.tsv refuted, each counterexample replayed here
 # through the mutant's own build and the reference.  The whole model check
 # is `make prove-check`; every mutant, the same loop over all rows.
 
@@ -11,12 +11,12 @@ bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
 NEEDLES="$ROOT/tests/prove/needles.tsv"
-MUTANTS="$ROOT/tests/mutants.tsv"
-# A third of tests/mutants.tsv, one or two of each kind of bug: the board's
+MUTANTS="$ROOT/tests/fixtures/mutants.tsv"
+# A third of tests/fixtures/mutants.tsv, one or two of each kind of bug: the board's
 # edges and ghosts, the chain and its rounds, the forced capture, the masks
 # and the lists, a jump's squares, the steps.  (Every row is refuted by make
 # prove; this many fit make test-long's budget.  PROVE_ALL_MUTANTS=1 runs
-# them all: `PROVE_ALL_MUTANTS=1 tests/run tests/prove.bats`.)
+# them all: `PROVE_ALL_MUTANTS=1 tests/tools/run tests/prove.bats`.)
 # By default (make test-long) two of them, and the golf's proof on two
 # starts; with PROVE_FULL=1 (make test-long PROVE_FULL=1) every start of
 # every default build, and every row refuted.

@@ -142,7 +142,7 @@ starts_printed_as_proved() {
 
 same_counterexample_every_run() {
     local dir="$BATS_TEST_TMPDIR" first
-    plant_mutant() { apply_row "$ROOT/tests/mutants.tsv" "$1" "$2"; [ "$count" -eq 1 ]; }
+    plant_mutant() { apply_row "$ROOT/tests/fixtures/mutants.tsv" "$1" "$2"; [ "$count" -eq 1 ]; }
     plant_mutant edge-wrap "$dir/wrong.c"
     for i in 1 2; do
         run project_make prove GOLF="$(in_checkout "$dir")/wrong.c" PROVE_OUT="$(in_checkout "$dir")/prove" \

@@ -1,15 +1,16 @@
 #!/usr/bin/env bats
 # The READMEs hold true: every `$ command` example prints what it says
-# (tests/readme-examples), the top page stays short, and every link between
+# (tests/tools/readme-examples), the top page stays short, and every link between
 # them leads somewhere.
 
 bats_require_minimum_version 1.7.0
 load test_helper
 
-READMES=(README.md golf/README.md reference/README.md tests/README.md tests/prove/README.md)
+# The top README and every folder's (golf/, reference/, tests/ and below).
+mapfile -t READMES < <(cd "$ROOT" && { echo README.md; find golf reference tests -name README.md | LC_ALL=C sort; })
 
 @test "every README example prints what the README says" {
-    run "$ROOT/tests/readme-examples"
+    run "$ROOT/tests/tools/readme-examples"
     assert_success
     assert_line --regexp '^readme-examples: [0-9]+ examples, 0 differ$'
     local n
@@ -22,12 +23,30 @@ READMES=(README.md golf/README.md reference/README.md tests/README.md tests/prov
     sed 's/^perft 3: 302$/perft 3: 303/' "$ROOT/reference/README.md" > "$copy"
     ! cmp -s "$copy" "$ROOT/reference/README.md" || fail "the planted line's original is gone from reference/README.md"
     at=$(grep -n '^\$ build/reference --divide perft B:W21-32:B1-12 3$' "$copy" | cut -d: -f1)
-    run "$ROOT/tests/readme-examples" "$copy"
+    run "$ROOT/tests/tools/readme-examples" "$copy"
     assert_failure 1
     assert_line "$copy:$at: \$ build/reference --divide perft B:W21-32:B1-12 3"
     assert_line -- '-perft 3: 303'
     assert_line -- '+perft 3: 302'
     assert_line --regexp '^readme-examples: [0-9]+ examples, 1 differ$'
+}
+
+@test "every folder of golf/, reference/ and tests/ has a README.md" {
+    local d missing=()
+    [ ${#READMES[@]} -ge 9 ] || fail "only ${#READMES[@]} READMEs found: ${READMES[*]}"
+    while IFS= read -r d; do
+        [ -f "$ROOT/$d/README.md" ] || missing+=("$d")
+    done < <(cd "$ROOT" && find golf reference tests -mindepth 0 -maxdepth 1 -type d)
+    [ ${#missing[@]} -eq 0 ] || fail "no README.md in: ${missing[*]}"
+}
+
+@test "make help lists every target the Makefile defines" {
+    local defined listed
+    defined=$(grep -oE '^[a-z%-]+:' "$ROOT/Makefile" | tr -d : | sort -u | xargs)
+    run project_make help
+    assert_success
+    listed=$(awk '{ print $1 }' <<< "$output" | sort -u | xargs)
+    assert_equal "$listed" "$defined"
 }
 
 @test "the top README fits on two screens: 150 lines at most" {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The examples in the reference's header comments hold: build/unit (tests/unit.c)
+# The examples in the reference's header comments hold: build/unit (tests/oracles/unit.c)
 # checks them, one group per predicate or function, with the edges the
 # examples leave out.
 
@@ -77,10 +77,10 @@ group() {
 @test "the unit program names a failing check by file, line and expression" {
     # A throwaway copy of unit.c with one example turned false must fail loudly.
     local src="$BATS_TEST_TMPDIR/unit.c"
-    sed 's/CHECK(t, on_board(32));/CHECK(t, on_board(33));/' "$ROOT/tests/unit.c" > "$src"
+    sed 's/CHECK(t, on_board(32));/CHECK(t, on_board(33));/' "$ROOT/tests/oracles/unit.c" > "$src"
+    mapfile -t objects < <(ref_objects LIB_SRC)
     # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 $SAN -I"$ROOT/tests" -o "$BATS_TEST_TMPDIR/unit" "$src" \
-        "$ROOT"/reference/{board,rules,moves,notation,line}.c
+    "${CC:-gcc}" -std=c11 $SAN -I"$ROOT/tests/oracles" -o "$BATS_TEST_TMPDIR/unit" "$src" "${objects[@]}"
     run "$BATS_TEST_TMPDIR/unit" on_board
     assert_failure 1
     assert_output --partial "unit.c:"

@@ -3,7 +3,7 @@
 # with the flags and the byte count, the code (as an xxd dump and with octal
 # escapes when it is not printable text), an Attempt This Online link and a
 # Try It Online link, each decoding back to the golf, its flags and a footer
-# printing the challenge's verdicts; and the link tool (golf/permalink.c)
+# printing the challenge's verdicts; and the link tool (golf/post/permalink.c)
 # against the sites' own links.
 #
 # An ATO link is checked by what ATO's page would run, not only by what the
@@ -17,7 +17,7 @@ load test_helper
 
 setup() {
     GOLF="$ROOT/golf/checkers.c"
-    FOOTER="$ROOT/golf/footer.c"
+    FOOTER="$ROOT/golf/post/footer.c"
     ANSWER="$BUILD/answer.md"
     PERMALINK="$BUILD/permalink"
     export PERMALINK
@@ -30,7 +30,7 @@ setup_file() {
     setup
     [ -f "$ANSWER" ] || return 0 # each test says it is missing
     code_block c 1 "$ANSWER" > "$ESCAPED"
-    "$ROOT/golf/answer.sh" "$ESCAPED" > "$ESCAPED_ANSWER"
+    "$ROOT/golf/post/answer.sh" "$ESCAPED" > "$ESCAPED_ANSWER"
 }
 
 # The sites' own links (../shared/venues.md): ATO's documented example, an
@@ -64,7 +64,7 @@ challenge_cases() {
         sub(/ \(.*/, "", label); print label, $1, $2, $3, $4, $5 }'
 }
 
-# The cases golf/footer.c holds, in the same columns bar the verdict.
+# The cases golf/post/footer.c holds, in the same columns bar the verdict.
 footer_cases() {
     sed -n 's/^{"\([^"]*\)",{\([0-9,]*\)},{\([0-9,]*\)},\([0-9]*\),\([0-9]*\)}.*/\1\t\2\t\3\t\4\t\5/p' "$FOOTER" |
         sed 's/\t0\t/\t-\t/'
@@ -127,7 +127,7 @@ unprintable() { LC_ALL=C tr -d '\040-\176' < "$GOLF" | wc -c; }
 }
 
 # decodes_to SITE POST CODE: POST's SITE link decodes to C (GCC), the golf's
-# flags, CODE as its code and golf/footer.c as its footer.
+# flags, CODE as its code and golf/post/footer.c as its footer.
 decodes_to() {
     local site=$1 url lang
     url=$(link "$site" "$2")
@@ -148,7 +148,7 @@ decodes_to() {
     printf '# %s link: %d characters\n' "$site" "${#url}" >&3
 }
 
-@test "the ATO link decodes to C (GCC), the golf's flags, the golf (held as UTF-8 text) and golf/footer.c" {
+@test "the ATO link decodes to C (GCC), the golf's flags, the golf (held as UTF-8 text) and golf/post/footer.c" {
     decodes_to ato "$ANSWER" "$GOLF"
     run "$PERMALINK" decode "$(link ato "$ANSWER")"
     assert_line "code    $(wc -c < "$GOLF") bytes"
@@ -168,7 +168,7 @@ decodes_to() {
     assert_success
 }
 
-@test "the TIO link decodes to C (GCC), the golf's flags, the golf and golf/footer.c: the golf's bytes leave TIO's FF and FE separators alone" {
+@test "the TIO link decodes to C (GCC), the golf's flags, the golf and golf/post/footer.c: the golf's bytes leave TIO's FF and FE separators alone" {
     decodes_to tio "$ANSWER" "$GOLF"
 }
 
@@ -196,7 +196,7 @@ link_program() {
 }
 
 @test "the program ATO's page would run from the link, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
-    link_program ato "$ROOT/tests/standin/gcc"
+    link_program ato "$ROOT/tests/tools/standin/gcc"
 }
 
 @test "the program ATO's page would run from the link, with its flags, under clang-19, prints the challenge's verdicts" {
@@ -204,7 +204,7 @@ link_program() {
 }
 
 @test "the TIO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
-    link_program tio "$ROOT/tests/standin/gcc"
+    link_program tio "$ROOT/tests/tools/standin/gcc"
 }
 
 @test "the footer's cases are the challenge's positions and moves in cases.tsv" {
@@ -216,7 +216,7 @@ link_program() {
     local d=$BATS_TEST_TMPDIR site url planted_url
     # Swap the first byte for another printable one.
     { if [ "$(head -c 1 "$GOLF")" = x ]; then printf y; else printf x; fi; tail -c +2 "$GOLF"; } > "$d/golf.c"
-    "$ROOT/golf/answer.sh" "$d/golf.c" > "$d/answer.md"
+    "$ROOT/golf/post/answer.sh" "$d/golf.c" > "$d/answer.md"
     for site in ato tio; do
         url=$(link "$site" "$ANSWER")
         planted_url=$(link "$site" "$d/answer.md")
@@ -245,7 +245,7 @@ not_utf8_golf() {
     url=$("$PERMALINK" encode ato c_gcc "$GOLF_FLAGS" /dev/null "$d/golf.c" "$FOOTER" /dev/null)
     run cmp <("$PERMALINK" decode "$url" code) "$d/golf.c"
     assert_success
-    run "$ROOT/golf/answer.sh" "$d/golf.c"
+    run "$ROOT/golf/post/answer.sh" "$d/golf.c"
     assert_failure 1
     assert_output --partial "answer.sh: no post: $d/golf.c is not UTF-8 text"
     assert_output --partial "its link would run the 236 bytes of the code's base64 text, not the
@@ -255,7 +255,7 @@ golf's 175 bytes"
 
 @test "the post refuses a golf that ends in a line feed (a code block would hide it)" {
     { cat "$GOLF"; printf '\n'; } > "$BATS_TEST_TMPDIR/golf.c"
-    run "$ROOT/golf/answer.sh" "$BATS_TEST_TMPDIR/golf.c"
+    run "$ROOT/golf/post/answer.sh" "$BATS_TEST_TMPDIR/golf.c"
     assert_failure
     assert_output --partial "ends with a line feed"
 }
@@ -339,7 +339,7 @@ golf's 175 bytes"
     # gcc then sees base64 digits, not C.
     "$PERMALINK" page "$url" program > "$d/program.c"
     # shellcheck disable=SC2086 # the golf's flags: several, or one
-    run "$ROOT/tests/standin/gcc" $GOLF_FLAGS -c -o "$d/program.o" "$d/program.c"
+    run "$ROOT/tests/tools/standin/gcc" $GOLF_FLAGS -c -o "$d/program.o" "$d/program.c"
     assert_failure
 }
 

@@ -7,7 +7,7 @@
 ROOT=${BATS_TEST_DIRNAME%/tests}
 [[ $ROOT == /* && $ROOT != "$BATS_TEST_DIRNAME" ]] || ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 # The programs under test: build/, or another tree such as build/san (make
-# sanitize).  tests/run passes it absolute; a relative one is the checkout's.
+# sanitize).  tests/tools/run passes it absolute; a relative one is the checkout's.
 BUILD="${BUILD:-$ROOT/build}"
 [[ $BUILD == /* ]] || BUILD="$ROOT/$BUILD"
 # Sanitizer flags that make sanitize adds to every compile and link, also of
@@ -78,6 +78,23 @@ in_checkout() { if [[ $1 == "$ROOT"/* ]]; then echo "${1#"$ROOT"/}"; else echo "
 # as make can take it; a later BUILD=... among ARGs overrides it).
 project_make() { make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" "$@"; }
 
+# make_list VAR: the Makefile's list VAR (sources or objects, each list
+# written once there), one path a line, each absolute.  Into an array:
+# mapfile -t objects < <(make_list REF_LIB).
+make_list() {
+    local words w
+    words=$(project_make "print-$1") || return 1
+    # Make's words hold no space (BUILD is one word, paths are relative).
+    for w in $words; do if [[ $w == /* ]]; then echo "$w"; else echo "$ROOT/$w"; fi; done
+}
+
+# ref_objects VAR: the objects in $BUILD of the Makefile's list of
+# reference sources VAR (LIB_SRC, ENGINE_SRC, ...), one path a line.
+ref_objects() {
+    local c
+    while IFS= read -r c; do c=${c##*/}; echo "$BUILD/${c%.c}.o"; done < <(make_list "$1")
+}
+
 # The rows of cases.tsv without the header.
 case_rows() { grep -v '^#' "$ROOT/cases.tsv"; }
 
@@ -93,9 +110,10 @@ table_mismatches() {
 ask_line() { local line=$1; shift; run "$@" <<< "$line"; }
 
 # planted_movegen NAME FILE SEARCH REPLACE: reference/FILE with SEARCH
-# replaced by REPLACE (FILE must hold SEARCH), built with tests/movegen.c and
-# this build's other objects into $BATS_TEST_TMPDIR/NAME/movegen: how
-# movegen.bats and perft.bats plant a bug in the rules or the fast generator.
+# replaced by REPLACE (FILE must hold SEARCH), built with tests/oracles/movegen.c and
+# this build's other objects (the Makefile's ENGINE_SRC, as build/movegen)
+# into $BATS_TEST_TMPDIR/NAME/movegen: how movegen.bats and perft.bats plant
+# a bug in the rules or the fast generator.
 planted_movegen() {
     local dir="$BATS_TEST_TMPDIR/$1" file=$2 search=$3 replace=$4 text objects=() o
     mkdir -p "$dir"
@@ -103,11 +121,11 @@ planted_movegen() {
     grep -qF -- "$search" "$ROOT/reference/$file" || fail "the search text is not in reference/$file: $search"
     text=$(< "$ROOT/reference/$file")
     printf '%s\n' "${text/"$search"/"$replace"}" > "$dir/$file"
-    for o in board rules moves notation game show line fastgen perft; do
-        [ "$o.c" = "$file" ] || objects+=("$BUILD/$o.o")
-    done
+    while IFS= read -r o; do
+        [ "${o##*/}" = "${file%.c}.o" ] || objects+=("$o")
+    done < <(ref_objects ENGINE_SRC; echo "$BUILD/cmd_game.o")
     # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/{movegen,bitboard}.c \
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/oracles/{movegen,bitboard}.c \
         "${objects[@]}"
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # The project on today's compilers and on a user's machine: every C file but
 # the golf builds warning-free under gcc and clang-19; a fresh checkout at a
-# path with a space and an apostrophe, with gcc 14's rules (tests/standin/gcc)
+# path with a space and an apostrophe, with gcc 14's rules (tests/tools/standin/gcc)
 # and clang-19 as clang, builds, verifies, submits and runs bats without
 # touching anything outside itself; and a change of compiler or flags
 # rebuilds what it made.
@@ -21,13 +21,13 @@ copy_checkout() {
     # C89 as the golf's flags build it, after a stand-in for the golf that
     # draws no warning itself.
     { printf 'int f(int *b, int *w, int s, int e) { return b[0] + w[0] + s + e; }\n'
-      cat "$ROOT/golf/footer.c"; } > "$BATS_TEST_TMPDIR/footer.c"
+      cat "$ROOT/golf/post/footer.c"; } > "$BATS_TEST_TMPDIR/footer.c"
     local cc
     for cc in gcc clang-19; do
         # shellcheck disable=SC2086 # GOLF_FLAGS: several flags, or none
         run "$cc" $GOLF_FLAGS -Wall -Wextra -pedantic -c -o /dev/null "$BATS_TEST_TMPDIR/footer.c"
         assert_success
-        [ -z "$output" ] || fail "$cc warns on golf/footer.c: $output"
+        [ -z "$output" ] || fail "$cc warns on golf/post/footer.c: $output"
     done
 }
 
@@ -43,7 +43,7 @@ copy_checkout() {
 
     # A newcomer's make: the defaults, not this run's build tree or compilers.
     unset BUILD CC GOLF_MATRIX CFLAGS MAKEFLAGS MAKELEVEL MFLAGS
-    export PATH="$repo/tests/standin:$PATH"
+    export PATH="$repo/tests/tools/standin:$PATH"
     cd "$repo"
     run make JOBS=2
     assert_success
@@ -79,9 +79,9 @@ copy_checkout() {
     assert_success
     run make help
     assert_success
-    # bats itself in such a checkout, through tests/run.
+    # bats itself in such a checkout, through tests/tools/run.
     ln -s "$ROOT/node_modules" node_modules
-    run tests/run tests/challenge.bats
+    run tests/tools/run tests/challenge.bats
     assert_success
     assert_line --regexp '^16 passed, 0 failed, 0 skipped$'
     rm node_modules
@@ -144,7 +144,8 @@ no_warnings() {
     assert_failure
     run make BUILD="$b" CC=gcc "$b/golf"
     assert_success
-    assert_equal "$(compiled "$output")" "board.o checkers.o driver.o line.o rules.o"
+    # The golf's program: its driver, the golf and the Makefile's REF_LIB.
+    assert_equal "$(compiled "$output")" "$(make_list REF_LIB | sed 's/.*\///' | cat - <(printf '%s\n' checkers.o driver.o) | sort | xargs)"
 
     # Other flags, the same compiler.
     run make BUILD="$b" CC=gcc CFLAGS="-std=c11 -O1" "$b/board.o"
@@ -152,7 +153,7 @@ no_warnings() {
 
     # Another program behind the same name: clang is now clang-19.
     mkdir "$BATS_TEST_TMPDIR/bin"
-    ln -s "$ROOT/tests/standin/clang" "$BATS_TEST_TMPDIR/bin/clang"
+    ln -s "$ROOT/tests/tools/standin/clang" "$BATS_TEST_TMPDIR/bin/clang"
     run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make BUILD="$b" CC=gcc "$b/golf-clang-O2.o"
     assert_success
     assert_equal "$(compiled "$output")" golf-clang-O2.o
@@ -163,7 +164,7 @@ no_warnings() {
     cflags=$(project_make print-CFLAGS)
     for cc in gcc clang-19; do
         # shellcheck disable=SC2086 # CFLAGS: several flags
-        run "$cc" $cflags -I"$ROOT/reference" -c -o /dev/null "$ROOT/tests/fuzz_line.c"
+        run "$cc" $cflags -I"$ROOT/reference" -c -o /dev/null "$ROOT/tests/fuzz/fuzz_line.c"
         assert_success
         assert_output ""
     done

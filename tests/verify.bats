@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# `make verify` in small (tests/verify.c): the quick slice on the real golf,
+# `make verify` in small (tests/oracles/verify.c): the quick slice on the real golf,
 # and a planted edge bug it must catch.  The full run is `make verify`.
 
 bats_require_minimum_version 1.7.0
@@ -13,7 +13,7 @@ SUMMARY='^verify: [0-9]+ positions, [0-9]+ mismatches, [0-9.]+ s$'
 @test "the quick slice of verify finds every golf build agreeing with the reference" {
     [ -x "$VERIFY" ] || fail "$VERIFY is missing: run make test"
     # verify is built from a copy of the golf behind a #line naming it
-    # (tests/golf-copy), rewritten only when it changes.
+    # (tests/tools/golf-copy), rewritten only when it changes.
     [ "$(head -n 1 "${VERIFY%/*}/golf.c")" = '#line 1 "golf/checkers.c"' ] &&
         cmp -s <(tail -n +2 "${VERIFY%/*}/golf.c") "$ROOT/golf/checkers.c" && [ ! "$VERIFY" -ot "${VERIFY%/*}/golf.c" ] ||
         fail "$VERIFY was not built from golf/checkers.c as it is: run make test"

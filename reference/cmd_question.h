@@ -1,0 +1,16 @@
+/* cmd_question.h - the challenge's question: BLACK WHITE FROM TO, or lines of them. */
+#ifndef CMD_QUESTION_H
+#define CMD_QUESTION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "command.h"
+
+/* The question command; the exit status. */
+int question_command(const request *r);
+
+/* The help of every command but perft's and pdn's details (main.c). */
+void question_usage(FILE *out);
+
+#endif

@@ -1,0 +1,329 @@
+/* pdn_answer.c - the pdn command's answers to PDN files: each record read
+ * and replayed (pdn.h), counted, and said in one verdict line (with notes
+ * and plies before it on request) or written back (pdn_write.h). */
+#include "pdn_answer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn.h"
+#include "pdn_write.h"
+#include "text.h"
+
+/* ==================== Lines ==================== */
+
+/* What reading a file needs, shared by its records. */
+typedef struct {
+    const char *text;
+    const char *name;
+    FILE *out;
+    const pdn_options *o;
+    pdn_totals *t;
+    int status;
+} reader;
+
+/* The length of the UTF-8 sequence at s[0..len) (a character past ASCII:
+ * a lead byte and its continuation bytes, no overlong two-byte form), or 0
+ * if it is not one. */
+static size_t utf8_length(const unsigned char *s, size_t len)
+{
+    size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    if (n == 0 || n > len)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* A tag's value, unescaped, cut short: control bytes and tabs as spaces,
+ * UTF-8 characters as they are, other bytes past ASCII as ?, so the verdict
+ * line stays one line of text. */
+static void append_value(buffer *b, const char *text, const pdn_tag *g)
+{
+    const char *v = text + g->value_at;
+    for (size_t i = 0, shown = 0; i < g->value_len && shown < 60; i++, shown++) {
+        if (v[i] == '\\' && i + 1 < g->value_len)
+            i++;
+        unsigned char c = (unsigned char)v[i];
+        size_t n = c > 127 ? utf8_length((const unsigned char *)v + i, g->value_len - i) : 0;
+        if (n > 0) {
+            append(b, v + i, n);
+            i += n - 1;
+        } else {
+            append(b, c < ' ' || c == 127 ? " " : c > 127 ? "?" : v + i, 1);
+        }
+    }
+}
+
+/* WHO: "Black - White" when either is tagged, else the Event, else "-". */
+static void append_who(buffer *b, const char *text, const pdn_record *r)
+{
+    const pdn_tag *black = pdn_find_tag(text, r, "Black"), *white = pdn_find_tag(text, r, "White"), *event;
+    if (black || white) {
+        if (black)
+            append_value(b, text, black);
+        else
+            append(b, "?", 1);
+        append(b, " - ", 3);
+        if (white)
+            append_value(b, text, white);
+        else
+            append(b, "?", 1);
+    } else if ((event = pdn_find_tag(text, r, "Event")) != NULL && event->value_len > 0) {
+        append_value(b, text, event);
+    } else {
+        append(b, "-", 1);
+    }
+}
+
+static void start_line(const reader *rd, const pdn_record *r, buffer *b, const char *verdict)
+{
+    b->len = 0;
+    appendf(b, "%s\t%ld\t", verdict, rd->t->records);
+    if (rd->o->named)
+        appendf(b, "%s:", rd->name);
+    appendf(b, "%ld\t", r->first_line);
+    append_who(b, rd->text, r);
+}
+
+static void emit(reader *rd, buffer *b)
+{
+    append(b, "\n", 1);
+    fwrite(b->text, 1, b->len, rd->out);
+}
+
+static outcome outcome_now(const game *g)
+{
+    move_list legal = {0};
+    side_moves(&g->pos.b, g->pos.turn, &legal);
+    outcome o = game_outcome(g, &legal);
+    move_list_free(&legal);
+    return o;
+}
+
+static void count_readings(pdn_totals *t, unsigned how)
+{
+    t->x_steps += (how & READ_X_STEP) != 0;
+    t->dash_captures += (how & READ_DASH_CAPTURE) != 0;
+    t->mixed_signs += (how & READ_MIXED) != 0;
+    t->unsigned_moves += (how & READ_UNSIGNED) != 0;
+    t->resolved += (how & READ_RESOLVED) != 0;
+}
+
+static void say_reading(buffer *b, unsigned how)
+{
+    const char *sep = "";
+    if (how & READ_X_STEP)
+        appendf(b, "%sa step written with x", sep), sep = "; ";
+    if (how & READ_DASH_CAPTURE)
+        appendf(b, "%sa capture written with -", sep), sep = "; ";
+    if (how & READ_MIXED)
+        appendf(b, "%sa capture written with both - and x", sep), sep = "; ";
+    if (how & READ_UNSIGNED)
+        appendf(b, "%stwo squares written without a sign", sep), sep = "; ";
+    if (how & READ_RESOLVED)
+        appendf(b, "%stwo ends naming several captures: the only one the rest of the game allows", sep);
+}
+
+/* ==================== One record ==================== */
+
+static void answer_error(reader *rd, const pdn_record *r)
+{
+    rd->t->errors++;
+    rd->status = 2;
+    if (rd->o->write) {
+        char comment[NOTATION_ERROR_SIZE + 64];
+        snprintf(comment, sizeof comment, "error: line %ld, column %d: %s", r->bad_line, r->bad_col, r->bad_what);
+        position start = initial_position();
+        pdn_write_record(rd->out, rd->text, r, &start, NULL, 0, comment);
+        return;
+    }
+    buffer b = {0};
+    start_line(rd, r, &b, "error");
+    appendf(&b, "\t%ld:%d\t%s", r->bad_line, r->bad_col, r->bad_what);
+    emit(rd, &b);
+    free(b.text);
+}
+
+/* The record's start (pdn_start); what its FEN had ignored is counted, and
+ * with --notes said. */
+static bool record_start(reader *rd, pdn_record *r, position *start)
+{
+    char note[FEN_NOTE_SIZE];
+    if (!pdn_start(rd->text, r, start, note))
+        return false;
+    if (note[0] != '\0') {
+        rd->t->fen_notes++;
+        if (rd->o->notes && !rd->o->write) {
+            buffer b = {0};
+            start_line(rd, r, &b, "note");
+            appendf(&b, "\tFEN\t%s", note);
+            emit(rd, &b);
+            free(b.text);
+        }
+    }
+    return true;
+}
+
+/* The plies and lenient readings of a replay, into the totals. */
+static void count_replay(pdn_totals *t, const pdn_replay *rp)
+{
+    t->plies += (long)rp->stop;
+    for (size_t i = 0; i < rp->stop; i++)
+        count_readings(t, rp->how[i]);
+    if (rp->ok)
+        t->legal++;
+    else
+        t->illegal++;
+}
+
+/* --notes and --plies: before the verdict, a "note" line for each move read
+ * leniently and a "ply" line with the FEN before the first ply and after
+ * each, in ply order. */
+static void say_plies(reader *rd, const pdn_record *r, const position *start, const pdn_replay *rp)
+{
+    buffer b = {0};
+    game at = {*start, 0};
+    for (size_t i = 0; i <= rp->stop && (rd->o->plies || rd->o->notes); i++) {
+        char mv[MOVE_TEXT_SIZE];
+        if (rd->o->notes && i < rp->stop && rp->how[i] != 0) {
+            const pdn_word *w = &r->words[i];
+            start_line(rd, r, &b, "note");
+            write_move(&rp->played[i], mv);
+            appendf(&b, "\tply %zu\t%.*s\tread as %s: ", i + 1, (int)w->len, rd->text + w->at, mv);
+            say_reading(&b, rp->how[i]);
+            emit(rd, &b);
+        }
+        if (rd->o->plies) {
+            char fen[FEN_SIZE];
+            write_fen(&at.pos, fen);
+            start_line(rd, r, &b, "ply");
+            if (i == 0)
+                appendf(&b, "\tply 0\t-\t%s", fen);
+            else {
+                write_move(&rp->played[i - 1], mv);
+                appendf(&b, "\tply %zu\t%s\t%s", i, mv, fen);
+            }
+            emit(rd, &b);
+        }
+        if (i < rp->stop)
+            game_play(&at, &rp->played[i]);
+    }
+    free(b.text);
+}
+
+/* The move number of the illegal ply as written ("12." or "12..."), or in
+ * brackets the one it would have: "(12...)". */
+static void illegal_number(const pdn_word *w, size_t stop, const position *start, char number[32])
+{
+    if (w->number[0] != '\0')
+        snprintf(number, 32, "%s", w->number);
+    else
+        snprintf(number, 32, "(%zu%s)", (stop + (start->turn == WHITE)) / 2 + 1,
+                 (stop + (start->turn == WHITE)) % 2 ? "..." : ".");
+}
+
+/* The verdict line: legal with the final position, or illegal with the
+ * move and why. */
+static void say_verdict(reader *rd, const pdn_record *r, const position *start, const pdn_replay *rp)
+{
+    buffer b = {0};
+    if (rp->ok) {
+        char fen[FEN_SIZE];
+        write_fen(&rp->end.pos, fen);
+        start_line(rd, r, &b, "legal");
+        appendf(&b, "\t%s\tquiet %d/%d", fen, rp->end.quiet, DRAW_QUIET_MOVES);
+        outcome o = outcome_now(&rp->end);
+        if (o != IN_PLAY)
+            appendf(&b, "\t%s", outcome_words(o));
+    } else {
+        const pdn_word *w = &r->words[rp->stop];
+        char number[32];
+        illegal_number(w, rp->stop, start, number);
+        start_line(rd, r, &b, "illegal");
+        appendf(&b, "\tply %zu\t%s\t%.*s\t%s", rp->stop + 1, number, (int)(w->len < 40 ? w->len : 40),
+                rd->text + w->at, rp->reason);
+    }
+    emit(rd, &b);
+    free(b.text);
+}
+
+/* --write: the record as canonical PDN, with a comment where it stopped. */
+static void write_back(reader *rd, const pdn_record *r, const position *start, const pdn_replay *rp)
+{
+    if (rp->ok) {
+        pdn_write_record(rd->out, rd->text, r, start, rp->played, rp->stop, NULL);
+        return;
+    }
+    const pdn_word *w = &r->words[rp->stop];
+    char number[32], comment[REASON_SIZE + 96];
+    illegal_number(w, rp->stop, start, number);
+    snprintf(comment, sizeof comment, "illegal: ply %zu, %s %.*s: %s", rp->stop + 1, number,
+             (int)(w->len < 40 ? w->len : 40), rd->text + w->at, rp->reason);
+    pdn_write_record(rd->out, rd->text, r, start, rp->played, rp->stop, comment);
+}
+
+/* One record (a pdn_each, ctx: the reader): its start, its replay, counted,
+ * then said or written back. */
+static void answer_record(void *ctx, const char *text, pdn_record *r)
+{
+    reader *rd = ctx;
+    (void)text; /* rd->text */
+    rd->t->records++;
+    position start;
+    if (r->bad || !record_start(rd, r, &start)) {
+        answer_error(rd, r);
+        return;
+    }
+    pdn_replay rp;
+    pdn_replay_record(r, &start, rd->o->strict, &rp);
+    count_replay(rd->t, &rp);
+    if (rd->o->write) {
+        write_back(rd, r, &start, &rp);
+    } else {
+        say_plies(rd, r, &start, &rp);
+        say_verdict(rd, r, &start, &rp);
+    }
+    pdn_replay_free(&rp);
+}
+
+/* ==================== The file ==================== */
+
+/* Reads all of in into *b; false if reading failed. */
+static bool slurp(FILE *in, buffer *b)
+{
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+        append(b, chunk, n);
+    if (b->text == NULL)
+        append(b, "", 0);
+    return !ferror(in);
+}
+
+int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_totals *t)
+{
+    buffer file = {0};
+    reader rd = {NULL, name, out, o, t, 0};
+    if (!slurp(in, &file)) {
+        fprintf(stderr, "reference: pdn: ");
+        perror(name);
+        clearerr(in); /* said */
+        rd.status = 1;
+    }
+    rd.text = file.text;
+    pdn_read(file.text, file.len, o->strict, answer_record, &rd);
+    free(file.text);
+    return rd.status;
+}
+
+void print_pdn_totals(const pdn_totals *t, FILE *out)
+{
+    fprintf(out,
+            "pdn: %ld records: %ld legal, %ld illegal, %ld malformed; %ld plies; lenient: %ld steps written with x, "
+            "%ld captures with -, %ld with both signs, %ld moves without a sign, %ld captures resolved by the rest of "
+            "the game, %ld FEN fields ignored\n",
+            t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
+            t->unsigned_moves, t->resolved, t->fen_notes);
+}

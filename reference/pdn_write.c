@@ -1,0 +1,91 @@
+/* pdn_write.c - a record written back as canonical PDN: its tags (the
+ * Result made modern, the start as SetUp and FEN when it is not the usual
+ * one), the moves as read, numbered and wrapped before 80 columns, and a
+ * comment for a record that could not be replayed to its end. */
+#include "pdn_write.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "text.h"
+
+static const char *canonical_result(int result)
+{
+    static const char *const modern[] = {"1-0", "0-1", "1/2-1/2", "*", "1-0", "0-1", "1/2-1/2", "0-0"};
+    return result >= 0 ? modern[result] : "*";
+}
+
+/* Appends word to the movetext, wrapping lines before 80 columns. */
+static void put_word(buffer *b, size_t *column, const char *word)
+{
+    size_t len = strlen(word);
+    if (*column > 0 && *column + 1 + len > 79) {
+        append(b, "\n", 1);
+        *column = 0;
+    } else if (*column > 0) {
+        append(b, " ", 1);
+        (*column)++;
+    }
+    append(b, word, len);
+    *column += len;
+}
+
+void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const position *start, const move *played,
+                      size_t plies, const char *comment)
+{
+    buffer b = {0};
+    int result = r->result;
+    for (size_t i = 0; i < r->ntags; i++) {
+        const pdn_tag *g = &r->tags[i];
+        if (pdn_tag_is(text, g, "FEN") || pdn_tag_is(text, g, "SetUp"))
+            continue;
+        if (pdn_tag_is(text, g, "Result")) {
+            int n = pdn_result_index(text + g->value_at, g->value_len);
+            if (n >= 0)
+                result = n;
+            appendf(&b, "[Result \"%s\"]\n", canonical_result(result >= 0 ? result : -1));
+            continue;
+        }
+        appendf(&b, "[%.*s \"", (int)g->name_len, text + g->name_at);
+        append(&b, text + g->value_at, g->value_len);
+        append(&b, "\"]\n", 3);
+    }
+    position initial = initial_position();
+    if (memcmp(&initial, start, sizeof initial) != 0) {
+        char fen[FEN_SIZE];
+        write_fen(start, fen);
+        appendf(&b, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
+    }
+    if (b.len > 0)
+        append(&b, "\n", 1);
+    size_t column = 0;
+    int number = 1;
+    piece turn = start->turn;
+    for (size_t i = 0; i < plies; i++) {
+        char word[MOVE_TEXT_SIZE + 24], mv[MOVE_TEXT_SIZE];
+        write_move(&played[i], mv);
+        if (turn == BLACK) /* a number stays on the line of its move */
+            snprintf(word, sizeof word, "%d. %s", number, mv);
+        else if (i == 0)
+            snprintf(word, sizeof word, "%d... %s", number, mv);
+        else
+            snprintf(word, sizeof word, "%s", mv);
+        put_word(&b, &column, word);
+        if (turn == WHITE)
+            number++;
+        turn = opponent_of(turn);
+    }
+    if (comment) {
+        append(&b, column ? "\n{" : "{", column ? 2 : 1);
+        for (const char *c = comment; *c; c++) /* a brace would end the comment early */
+            append(&b, *c == '{' ? "(" : *c == '}' ? ")" : c, 1);
+        append(&b, "}\n", 2);
+        column = 0;
+    }
+    put_word(&b, &column, comment ? "*" : canonical_result(result));
+    append(&b, "\n\n", 2);
+    fwrite(b.text, 1, b.len, out);
+    free(b.text);
+}
+

@@ -1,0 +1,78 @@
+/* text.c - small text tools: character classes, a growing buffer, and
+ * allocation that ends the program when memory runs out. */
+#include "text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+char upper(char c)
+{
+    static const char lower[] = "abcdefghijklmnopqrstuvwxyz", capital[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const char *at = c != '\0' ? strchr(lower, c) : NULL;
+    if (at != NULL)
+        return capital[at - lower];
+    return c;
+}
+
+static void grow(buffer *b, size_t more)
+{
+    if (b->len + more + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + more + 1)
+        cap *= 2;
+    char *text = realloc(b->text, cap);
+    if (text == NULL) {
+        perror("reference");
+        exit(1);
+    }
+    b->text = text;
+    b->cap = cap;
+}
+
+void append(buffer *b, const char *text, size_t len)
+{
+    grow(b, len);
+    memcpy(b->text + b->len, text, len);
+    b->len += len;
+    b->text[b->len] = '\0';
+}
+
+void appendf(buffer *b, const char *what, ...)
+{
+    char piece[512];
+    va_list args;
+    va_start(args, what);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): a false alarm, va_start is just above */
+    int n = vsnprintf(piece, sizeof piece, what, args);
+    va_end(args);
+    if (n > 0)
+        append(b, piece, (size_t)n < sizeof piece ? (size_t)n : sizeof piece - 1);
+}
+
+void *allocate(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (p == NULL) {
+        perror("reference");
+        exit(1);
+    }
+    return p;
+}
+
+void *grow_array(void *array, size_t *cap, size_t first, size_t size)
+{
+    *cap = *cap ? 2 * *cap : first;
+    void *bigger = realloc(array, *cap * size);
+    if (bigger == NULL) {
+        perror("reference");
+        exit(1);
+    }
+    return bigger;
+}

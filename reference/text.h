@@ -1,0 +1,39 @@
+/* text.h - small text tools the readers and writers share: character
+ * classes that ignore the locale, a buffer that grows, and allocation that
+ * ends the program when memory runs out (as every allocation here does). */
+#ifndef TEXT_H
+#define TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Space, tab, CR, LF, FF or VT: is_space('\t'), !is_space('x'). */
+bool is_space(char c);
+
+/* A decimal digit: is_digit('7'), !is_digit('x'). */
+bool is_digit(char c);
+
+/* c in upper case for the letters a-z, else c: upper('k') == 'K'. */
+char upper(char c);
+
+/* A buffer that grows: start it {0}, free text.  text is kept
+ * NUL-terminated. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} buffer;
+
+/* Appends text[0..len) to b. */
+void append(buffer *b, const char *text, size_t len);
+
+/* Appends printf-formatted text to b (each call's text cut at 511 bytes). */
+void appendf(buffer *b, const char *what, ...);
+
+/* n elements of size bytes, zeroed (at least one element). */
+void *allocate(size_t n, size_t size);
+
+/* array, of *cap elements of size bytes each, doubled (first elements at
+ * the start); *cap is updated. */
+void *grow_array(void *array, size_t *cap, size_t first, size_t size);
+
+#endif
