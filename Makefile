@@ -734,7 +734,7 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # PROVE_FULL=1: every start of every default build, every row of
 # tests/fixtures/mutants.tsv, the slow checks.  (tests/tools/run leaves these
 # out of make test.)
-LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats
+LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats tests/concurrency.bats
 PROVE_FULL ?=
 .PHONY: test-long
 test-long: ## the long tests, apart from make test: the proof's, toolchains (minutes); PROVE_FULL=1 every start, build and mutant
