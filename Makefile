@@ -60,24 +60,27 @@ endif
 export MAKE_TYPED
 NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/tools/needs"
-SUBMAKE = $(MAKE) --no-print-directory
+SUBMAKE = $(locked) $(MAKE) --no-print-directory
 
 # `$(SUBMAKE) files FILES="..."` makes FILES (files, or targets such as
 # test-programs), and says nothing when they are up to date (make would
-# print "is up to date" for each).  Builds of one tree take turns: FILES
-# are made under its lock, $(BUILD)/.lock (flock), which the make inside
-# holds already (BUILD_LOCKED), so two makes at once never build the same
-# output together, and the second finds the first's work done.  (An empty
+# print "is up to date" for each).  Builds of one tree take turns: a
+# $(SUBMAKE) runs under its lock, $(BUILD)/.lock (flock), unless its make
+# holds it already (BUILD_LOCKED), and so does `make files` typed (or run by
+# golf/judge.sh), so two makes at once never build the same output
+# together, and the second finds the first's work done.  (The fuzzers run
+# in a plain sub-make: they would hold the lock for minutes.)  (An empty
 # build_lock, like an empty atomic, puts back the old way:
 # tests/concurrency.bats shows it go wrong.)
 .PHONY: files
 build_lock = flock "$(BUILD)/.lock"
+locked = $(if $(build_lock),$(if $(filter $(BUILD),$(BUILD_LOCKED)),,mkdir -p "$(BUILD)" && BUILD_LOCKED="$(BUILD)" $(build_lock)))
 ifeq ($(if $(build_lock),$(BUILD_LOCKED),$(BUILD)),$(BUILD))
 files: $(FILES) ## make FILES="..." and say nothing when they are up to date (the targets' sub-makes use it)
 	@:
 else
 files: FORCE
-	@mkdir -p "$(BUILD)" && BUILD_LOCKED="$(BUILD)" $(build_lock) $(SUBMAKE) files
+	@$(SUBMAKE) files
 endif
 
 # $(atomic) COMMAND: COMMAND writes the target ("$@", an argument of its
@@ -213,13 +216,14 @@ golf_quiet = 2> "$@.warnings.$$$$"; status=$$?; mv -f "$@.warnings.$$$$" "$@.war
 # fits the prototype every driver calls it by; else one line says what f
 # must be (not the linker's errors).
 # (The matrix's and verify's builds check the name only, golf_names_f: the
-# main build, which the table and the judge build first, checks both.)
+# main build, which the table and the judge build first, checks both.)  The
+# object refused is removed at once: no other make links it.
 golf_has_f = $(golf_names_f); \
     printf '\#include "%s"\nint f(int *, int *, int, int);\n' "$<" | \
     $1 $(GOLF_FLAGS) -fsyntax-only -x c - > /dev/null 2>&1 || \
-    { echo "$(GOLF): f has another signature: $(golf_f_must)" >&2; exit 1; }
+    { rm -f "$@"; echo "$(GOLF): f has another signature: $(golf_f_must)" >&2; exit 1; }
 golf_names_f = @nm -P "$(or $2,$1)" | awk '$$1 == "f" && $$2 == "T" { ok = 1 } END { exit !ok }' || \
-    { echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }
+    { rm -f "$@"; echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }
 golf_f_must = f must be int f(int *b, int *w, int s, int e) (K&R: f(b,w,s,e)int*b,*w;{...}): black and white squares as 0-terminated int lists, start, end; nonzero iff the move is legal
 
 # The golf at GOLF_LEVEL, and at -O0 for the differential.
@@ -624,7 +628,7 @@ endef
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(SUBMAKE) fuzz-run
+	@$(MAKE) --no-print-directory fuzz-run
 
 fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
@@ -649,7 +653,7 @@ $(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
 .PHONY: fuzz-pdn fuzz-pdn-run
 fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(SUBMAKE) fuzz-pdn-run
+	@$(MAKE) --no-print-directory fuzz-pdn-run
 
 fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
