@@ -60,13 +60,37 @@ endif
 export MAKE_TYPED
 NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/tools/needs"
-SUBMAKE = $(MAKE) --no-print-directory
+SUBMAKE = $(locked) $(MAKE) --no-print-directory
 
-# `$(SUBMAKE) files FILES="..."` makes FILES, and says nothing when they are
-# up to date (make would print "is up to date" for each).
+# `$(SUBMAKE) files FILES="..."` makes FILES (files, or targets such as
+# test-programs), and says nothing when they are up to date (make would
+# print "is up to date" for each).  Builds of one tree take turns: a
+# $(SUBMAKE) runs under its lock, $(BUILD)/.lock (flock), unless its make
+# holds it already (BUILD_LOCKED), and so does `make files` typed (or run by
+# golf/judge.sh), so two makes at once never build the same output
+# together, and the second finds the first's work done.  (The fuzzers run
+# in a plain sub-make: they would hold the lock for minutes.)  (An empty
+# build_lock, like an empty atomic, puts back the old way:
+# tests/concurrency.bats shows it go wrong.)
 .PHONY: files
+build_lock = flock "$(BUILD)/.lock"
+locked = $(if $(build_lock),$(if $(filter $(BUILD),$(BUILD_LOCKED)),,mkdir -p "$(BUILD)" && BUILD_LOCKED="$(BUILD)" $(build_lock)))
+ifeq ($(if $(build_lock),$(BUILD_LOCKED),$(BUILD)),$(BUILD))
 files: $(FILES) ## make FILES="..." and say nothing when they are up to date (the targets' sub-makes use it)
 	@:
+else
+files: FORCE
+	@$(SUBMAKE) files
+endif
+
+# $(atomic) COMMAND: COMMAND writes the target ("$@", an argument of its
+# own) under a temporary name beside it, renamed onto the target when it
+# succeeds (tests/tools/atomic): a make or a judge reading it meanwhile sees
+# the old file or the new one, whole; an interrupted or failed command
+# leaves nothing half-written, and the next run rebuilds.  Other recipes
+# that write in place lose a failed target (.DELETE_ON_ERROR).
+atomic = "tests/tools/atomic" "$@"
+.DELETE_ON_ERROR:
 
 # ==================== Which golf: GOLF=file ====================
 # Every target that builds, judges, measures or posts the golf takes
@@ -175,56 +199,59 @@ build: ## build the reference CLI, the golf and its ungolfed twin
 	@$(SUBMAKE) files FILES="$(BUILD_PROGRAMS)"
 
 $(BUILD)/%.o: reference/%.c reference/*.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 # The reference CLI: every module.
 $(BUILD)/reference: $(call ref_obj,$(BUILD),$(REF_SRC))
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
 $(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 # A golf compile ends with $(golf_quiet): the compiler's warnings on the
 # golf (its four-byte character constant draws -Wmultichar, quoting the raw
-# bytes) go to a log beside the object, TARGET.warnings, not to the
-# terminal; an error shows in full, its non-text bytes escaped by cat -v.
-golf_quiet = 2> "$@.warnings" || { cat -v "$@.warnings" >&2; exit 1; }
+# bytes) go to a log beside the object, TARGET.warnings (written whole, like
+# the object), not to the terminal; an error shows in full, its non-text
+# bytes escaped by cat -v.
+golf_quiet = 2> "$@.warnings.$$$$"; status=$$?; mv -f "$@.warnings.$$$$" "$@.warnings"; \
+    [ $$status -eq 0 ] || { cat -v "$@.warnings" >&2; exit 1; }
 
 # $(call golf_has_f,CC,OBJECT): the golf OBJECT (from $<) defines f, and f
 # fits the prototype every driver calls it by; else one line says what f
 # must be (not the linker's errors).
 # (The matrix's and verify's builds check the name only, golf_names_f: the
-# main build, which the table and the judge build first, checks both.)
+# main build, which the table and the judge build first, checks both.)  The
+# object refused is removed at once: no other make links it.
 golf_has_f = $(golf_names_f); \
     printf '\#include "%s"\nint f(int *, int *, int, int);\n' "$<" | \
     $1 $(GOLF_FLAGS) -fsyntax-only -x c - > /dev/null 2>&1 || \
-    { echo "$(GOLF): f has another signature: $(golf_f_must)" >&2; exit 1; }
+    { rm -f "$@"; echo "$(GOLF): f has another signature: $(golf_f_must)" >&2; exit 1; }
 golf_names_f = @nm -P "$(or $2,$1)" | awk '$$1 == "f" && $$2 == "T" { ok = 1 } END { exit !ok }' || \
-    { echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }
+    { rm -f "$@"; echo "$(GOLF): defines no function f: $(golf_f_must)" >&2; exit 1; }
 golf_f_must = f must be int f(int *b, int *w, int s, int e) (K&R: f(b,w,s,e)int*b,*w;{...}): black and white squares as 0-terminated int lists, start, end; nonzero iff the move is legal
 
 # The golf at GOLF_LEVEL, and at -O0 for the differential.
 $(GOLF_DIR)/checkers.o: $(GOLF_SRC) golf/flags $(CC_STAMP)
-	$(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+	$(atomic) $(CC) $(GOLF_LEVEL) $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
 	$(call golf_has_f,$(CC),$@)
 
 $(GOLF_DIR)/checkers-O0.o: $(GOLF_SRC) golf/flags $(CC_STAMP)
-	$(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
+	$(atomic) $(CC) -O0 $(GOLF_FLAGS) $(SAN) -c -o "$@" "$<" $(golf_quiet)
 	$(call golf_has_f,$(CC),$@)
 
 $(BUILD)/ungolfed.o: golf/ungolfed.c $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(GOLF_DIR)/golf: $(BUILD)/driver.o $(GOLF_DIR)/checkers.o $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 $(BUILD)/golf-ungolfed: $(BUILD)/driver.o $(BUILD)/ungolfed.o $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 # The predicates' header examples as checks (tests/reference_unit.bats).
 $(BUILD)/unit: tests/oracles/unit.c $(LIB_OBJ) reference/*.h
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/unit.c" $(call q,$(LIB_OBJ))
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/unit.c" $(call q,$(LIB_OBJ))
 
 # Every program the bats suite runs: each section adds its own.
 TEST_PROGRAMS := $(BUILD)/reference $(BUILD)/golf $(BUILD)/golf-ungolfed $(BUILD)/unit
@@ -241,13 +268,13 @@ GOLF_IDS := $(foreach e,$(GOLF_MATRIX),$(call golf_id,$e))
 define golf_build
 $(STAMPS)/golf-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) | san $$(SAN)
 $(GOLF_DIR)/golf-$(call golf_id,$1).o: $(GOLF_SRC) golf/flags $(STAMPS)/golf-$(call golf_id,$1)
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@" "$$<" $$(golf_quiet)
 	$$(call golf_names_f,$$@)
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call golf_build,$e)))
 
 $(GOLF_IDS:%=$(GOLF_DIR)/golf-%): $(GOLF_DIR)/golf-%: $(BUILD)/driver.o $(GOLF_DIR)/golf-%.o $(REF_LIB)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(GOLF_IDS:%=$(GOLF_DIR)/golf-%)
 
@@ -265,13 +292,13 @@ POSITIONS ?= 1000000
 SEED ?= 1
 
 $(BUILD)/differential.o: tests/oracles/differential.c tests/oracles/rows.h reference/rules.h reference/board.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(GOLF_DIR)/differential: $(DIFF_LIB) $(GOLF_DIR)/checkers.o
 $(GOLF_DIR)/differential-O0: $(DIFF_LIB) $(GOLF_DIR)/checkers-O0.o
 $(BUILD)/differential-ungolfed: $(DIFF_LIB) $(BUILD)/ungolfed.o
 $(DIFF_PROGRAMS):
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 .PHONY: differential mutants
 differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED (GOLF=file)
@@ -301,7 +328,7 @@ MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
 $(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o)
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -319,7 +346,7 @@ movegen: $(BUILD)/movegen ## reference vs bitboard generator: MOVEGEN_POSITIONS 
 # tests/oracles/pdn_replay.c: a second PDN reader on the bitboard generator, for
 # tests/pdn.bats to hold `reference pdn`'s verdicts on real game files to.
 $(BUILD)/pdn_replay: tests/oracles/pdn_replay.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/pdn_replay.c" "tests/oracles/bitboard.c"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "tests/oracles/pdn_replay.c" "tests/oracles/bitboard.c"
 
 TEST_PROGRAMS += $(BUILD)/pdn_replay
 
@@ -457,23 +484,23 @@ $(VERIFY_OUT)/builds.c: FORCE
 	$(keep_if_changed)
 
 $(VERIFY_OUT)/builds.o: $(VERIFY_OUT)/builds.c tests/oracles/golf_builds.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -Itests/oracles -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -Itests/oracles -c -o "$@" "$<"
 
 define verify_build
 $(VERIFY_OUT)/golf-$(call golf_id,$1).o: $(VERIFY_OUT)/golf.c golf/flags $(STAMPS)/golf-$(call golf_id,$1)
 	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(SAN) -c -o "$$@.tmp" "$$<" $$(golf_quiet)
 	$$(call golf_names_f,$$@.tmp)
 	objcopy --keep-global-symbol=f "$$@.tmp"
-	objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
+	$$(atomic) objcopy --redefine-sym f=golf_$(subst -,_,$(call golf_id,$1)) "$$@.tmp" "$$@"
 	rm -f "$$@.tmp"
 endef
 $(foreach e,$(GOLF_MATRIX),$(eval $(call verify_build,$e)))
 
 $(BUILD)/verify.o: tests/oracles/verify.c tests/oracles/golf_builds.h tests/oracles/rows.h reference/rules.h reference/board.h $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 $(VERIFY_OUT)/verify: $(BUILD)/verify.o $(VERIFY_OUT)/builds.o $(GOLF_IDS:%=$(VERIFY_OUT)/golf-%.o) $(RULES_OBJ)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" $(call q,$^)
 
 TEST_PROGRAMS += $(VERIFY_OUT)/verify
 
@@ -534,13 +561,13 @@ PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)
 .PHONY: prove prove-build prove-check
 prove: ## golf == reference on every valid input, proved by z3 from clang's IR and gcc's machine code (GOLF=file, PROVE_BUILDS)
 	@$(NEEDS) prove
-	@$(SUBMAKE) -j$(JOBS) prove-build
+	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
 	@$(PROVE_MAIN_OBJECT)
 	@$(PROVE_CMD) $(PROVE_ARGS)
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
 	@$(NEEDS) prove
-	@$(SUBMAKE) -j$(JOBS) prove-build
+	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
 	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
 
 # Every object of the golf the judge's programs link: each must hold
@@ -561,11 +588,11 @@ ifneq ($(call prove_ir,$1),)
 $(STAMPS)/prove-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm
 $(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(GOLF_SRC) golf/flags $(STAMPS)/prove-$(call golf_id,$1)
 	@mkdir -p "$$(@D)"
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
 endif
 $(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(GOLF_DIR)/golf-$(call golf_id,$1).o $(REF_LIB)
 	@mkdir -p "$$(@D)"
-	$$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
+	$$(atomic) $$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
 # A build proved but not in the matrix gets the matrix's rule for its object.
@@ -576,9 +603,9 @@ define prove_ubsan
 $(STAMPS)/prove-ubsan-$(call golf_id,$1): export STAMP = $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS)
 $(PROVE_OUT)/ubsan-$(call golf_id,$1).o: $(GOLF_SRC) golf/flags $(STAMPS)/prove-ubsan-$(call golf_id,$1)
 	@mkdir -p "$$(@D)"
-	$(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
+	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) $$(PROVE_UBSAN_FLAGS) -c -o "$$@" "$$<" $$(golf_quiet)
 $(PROVE_OUT)/differential-ubsan-$(call golf_id,$1): $(DIFF_LIB) $(PROVE_OUT)/ubsan-$(call golf_id,$1).o
-	$(call golf_cc,$1) $$(PROVE_UBSAN_FLAGS) -o "$$@" $$(call q,$$^)
+	$$(atomic) $(call golf_cc,$1) $$(PROVE_UBSAN_FLAGS) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_UBSAN),$(eval $(call prove_ubsan,$e)))
 
@@ -586,11 +613,11 @@ $(STAMPS)/prove-ref: export STAMP = $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 
 
 $(BUILD)/prove-ref/%.ll: reference/%.c reference/*.h $(STAMPS)/prove-ref
 	@mkdir -p "$(@D)"
-	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
+	$(atomic) $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
 $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 	@mkdir -p "$(@D)"
-	$(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
+	$(atomic) $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
 # tests/prove.bats runs make prove (and on mutants, with the same reference).
 TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
@@ -602,7 +629,7 @@ TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
 # is remade whenever the golf, its flags, its footer or its twin changes, so
 # its byte count is always the file's.
 $(BUILD)/permalink: golf/post/permalink.c $(CC_STAMP)
-	$(CC) $(CFLAGS) $(SAN) -o "$@" "$<" -lz
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -o "$@" "$<" -lz
 
 # The post is written to a temporary file in $(BUILD)/tmp and moved in
 # whole, or removed: a refused post leaves nothing behind.
@@ -660,19 +687,19 @@ $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)
 
 $(BUILD)/fuzz/%.o: reference/%.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(if $(filter line notation,$*),,$(FUZZ_NOCMP)) -c -o "$@" "$<"
 
 $(BUILD)/fuzz/fuzz_line.o: tests/fuzz/fuzz_line.c tests/oracles/bitboard.h reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests/oracles -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -Itests/oracles -c -o "$@" "$<"
 
 # The bitboard generator, to check every position a fuzz input spells.
 $(BUILD)/fuzz/bitboard.o: tests/oracles/bitboard.c tests/oracles/bitboard.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -c -o "$@" "$<"
 
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
 # fuzz_run NAME,PROGRAM,MAX_LEN,DIRS: the libFuzzer PROGRAM for exactly
 # FUZZ_RUNS runs over DIRS (its corpus first), its log in $(BUILD)/NAME.log
@@ -692,7 +719,7 @@ endef
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(SUBMAKE) fuzz-run
+	@$(MAKE) --no-print-directory fuzz-run
 
 fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
@@ -709,15 +736,15 @@ FUZZ_PDN_OBJ := $(BUILD)/fuzz/fuzz_pdn.o $(FUZZ_LIB) $(BUILD)/fuzz/command.o $(B
 
 $(BUILD)/fuzz/fuzz_pdn.o: tests/fuzz/fuzz_pdn.c reference/*.h $(STAMPS)/fuzz
 	@mkdir -p "$(@D)"
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_NOCMP) -Ireference -c -o "$@" "$<"
 
 $(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
 .PHONY: fuzz-pdn fuzz-pdn-run
 fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(SUBMAKE) fuzz-pdn-run
+	@$(MAKE) --no-print-directory fuzz-pdn-run
 
 fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
@@ -789,7 +816,7 @@ TEST_ENV = BUILD="$(BUILD)" CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" SAN="$(SAN)"
 test: ## the suite but the long tests: installs what it needs, builds, runs bats (closing line: passed, failed, skipped)
 	@$(NEEDS) test
 	@$(SUBMAKE) files FILES="$(BATS)"
-	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
+	@status=0; $(SUBMAKE) -k -j$(JOBS) files FILES=test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) "tests/tools/run" || status=1; exit $$status
 
@@ -803,14 +830,14 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # PROVE_FULL=1: every start of every default build, every row of
 # tests/fixtures/mutants.tsv, the slow checks.  (tests/tools/run leaves these
 # out of make test.)
-LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats tests/cluster.bats
+LONG_TESTS := tests/prove.bats tests/prove_trust.bats tests/toolchains.bats tests/cluster.bats tests/concurrency.bats
 PROVE_FULL ?=
 .PHONY: test-long
 test-long: ## the long tests, apart from make test: the proof's, toolchains, the cluster (minutes); PROVE_FULL=1 every start, build and mutant
 	@$(NEEDS) test
 	@$(NEEDS) cluster
 	@$(SUBMAKE) files FILES="$(BATS)"
-	@status=0; $(SUBMAKE) -k -j$(JOBS) test-programs || \
+	@status=0; $(SUBMAKE) -k -j$(JOBS) files FILES=test-programs || \
 	{ status=1; echo "$(MAKE_TYPED): some programs did not build (see above); their tests fail"; }; \
 	$(TEST_ENV) PROVE_FULL="$(PROVE_FULL)" "tests/tools/run" $(LONG_TESTS) || status=1; exit $$status
 

@@ -33,7 +33,8 @@ start=$SECONDS
 say() { echo "judge: $*"; }
 # verdict LINE STATUS: the closing line, and the exit.
 verdict() {
-    [ ! -d "$dir" ] || echo "$golf: $1" > "$dir/judge.verdict"
+    if [ -n "${logs:-}" ]; then echo "$golf: $1" > "$logs/verdict"
+    elif [ -d "$dir" ]; then echo "$golf: $1" > "$dir/judge.verdict"; fi
     echo "$golf: $1 ($((SECONDS - start)) s)"
     exit "$2"
 }
@@ -57,7 +58,17 @@ replay() {
 # ==================== 1. The bytes ====================
 [ -f "$golf" ] || verdict "no such file" 1
 mkdir -p "$dir"
-rm -f "$dir/judge.checked"
+# Each step's output goes to this run's own folder, and at the end each file
+# NAME is renamed to GOLF_DIR/judge.NAME: judges of the same file at once
+# never write into each other's logs, and a log is never seen half-written.
+logs=$(mktemp -d "$dir/judge.run.XXXXXX") || exit 2
+publish() {
+    local f
+    [ -e "$logs/checked" ] || rm -f "$dir/judge.checked"
+    for f in "$logs"/*; do [ ! -e "$f" ] || mv -f "$f" "$dir/judge.${f##*/}"; done
+    rm -rf "$logs"
+}
+trap publish EXIT
 bytes=$(wc -c < "$golf" | tr -d ' ')
 delta=$((bytes - $(wc -c < golf/checkers.c)))
 if [ "$delta" -gt 0 ]; then delta="+$delta"; elif [ "$delta" -eq 0 ]; then delta="="; fi
@@ -75,24 +86,24 @@ say "$size"
 
 # ==================== 2. The table ====================
 say "the table: every cases.tsv row (make GOLF=...)"
-first_file=$dir/judge.first
+first_file=$logs/first
 rm -f "$first_file"
-TABLE_FIRST=$first_file "${make[@]}" all > "$dir/judge.table" 2>&1
+TABLE_FIRST=$first_file "${make[@]}" all > "$logs/table" 2>&1
 status=$?
-rows=$(sed -n 's/^cases\.tsv: \([0-9]*\) rows$/\1/p' "$dir/judge.table")
+rows=$(sed -n 's/^cases\.tsv: \([0-9]*\) rows$/\1/p' "$logs/table")
 if [ "$status" -ne 0 ]; then
-    grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$dir/judge.table"
+    grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$logs/table"
     first=$(cat "$first_file" 2> /dev/null)
     [ -n "$rows" ] || verdict "$size; does not build (above)" 1
     [ -n "$first" ] || verdict "$size; the table fails (above)" 1
     row=$(sed -n "${first}p" cases.tsv)
-    what=$(grep -m 1 -o "golf (challenge): \(hangs on\|crashed on\) row $first.*" "$dir/judge.table")
+    what=$(grep -m 1 -o "golf (challenge): \(hangs on\|crashed on\) row $first.*" "$logs/table")
     if [ -n "$what" ]; then
         say "${what#golf (challenge): }; cases.tsv:$first as a row:"
         printf '%s\n' "$row"
         verdict "$size; ${what#golf (challenge): }" 1
     fi
-    wrong=$(grep -c '^  MISMATCH golf (challenge) ' "$dir/judge.table")
+    wrong=$(grep -c '^  MISMATCH golf (challenge) ' "$logs/table")
     say "the first counterexample, cases.tsv:$first, as a row:"
     printf '%s\n' "$row"
     replay "$row"
@@ -107,27 +118,27 @@ case $positions in
 esac
 # First the build the table ran (a second or so), then every matrix build.
 say "the differential: $shown random positions through the main build (make differential)"
-"${make[@]}" files FILES="$dir/differential" > "$dir/judge.build" 2>&1 ||
-    { cat "$dir/judge.build"; verdict "$size; $table; the differential does not build (above)" 1; }
-LIMIT_NAME=differential "tests/tools/limit" 60 "$dir/differential" "$positions" 1 > "$dir/judge.differential" 2>&1
+"${make[@]}" files FILES="$dir/differential" > "$logs/build" 2>&1 ||
+    { cat "$logs/build"; verdict "$size; $table; the differential does not build (above)" 1; }
+LIMIT_NAME=differential "tests/tools/limit" 60 "$dir/differential" "$positions" 1 > "$logs/differential" 2>&1
 status=$?
 if [ "$status" -ne 0 ]; then
-    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$dir/judge.differential")
-    [ -n "$row" ] || { cat "$dir/judge.differential"; verdict "$size; $table; the differential fails (above)" 1; }
-    head -n 1 "$dir/judge.differential" | sed 's/^/judge: /'
+    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$logs/differential")
+    [ -n "$row" ] || { cat "$logs/differential"; verdict "$size; $table; the differential fails (above)" 1; }
+    head -n 1 "$logs/differential" | sed 's/^/judge: /'
     say "the first counterexample, as a cases.tsv row:"
     printf '%s\n' "$row"
     replay "$row"
     verdict "$size; $table; differential: wrong (above)" 1
 fi
 say "the differential: $shown random positions through every matrix build (make verify)"
-"${make[@]}" -j"${JOBS:-2}" verify-build > "$dir/judge.build" 2>&1 ||
-    { cat "$dir/judge.build"; verdict "$size; $table; a matrix build fails (above)" 1; }
-"$dir/verify/verify" --sample "$positions" --stall $((limit > 3 ? limit : 3)) > "$dir/judge.verify" 2>&1
+"${make[@]}" -j"${JOBS:-2}" verify-build > "$logs/build" 2>&1 ||
+    { cat "$logs/build"; verdict "$size; $table; a matrix build fails (above)" 1; }
+"$dir/verify/verify" --sample "$positions" --stall $((limit > 3 ? limit : 3)) > "$logs/verify" 2>&1
 status=$?
 if [ "$status" -ne 0 ]; then
-    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\tverify ' "$dir/judge.verify")
-    [ -n "$row" ] || { cat "$dir/judge.verify"; verdict "$size; $table; the differential fails (above)" 1; }
+    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\tverify ' "$logs/verify")
+    [ -n "$row" ] || { cat "$logs/verify"; verdict "$size; $table; the differential fails (above)" 1; }
     say "the first counterexample, as a cases.tsv row:"
     printf '%s\n' "$row"
     case $row in
@@ -144,7 +155,7 @@ if [ "$status" -ne 0 ]; then
 fi
 differential="differential $shown, 0 mismatches"
 say "$differential"
-echo "$table; $differential" > "$dir/judge.checked"
+echo "$table; $differential" > "$logs/checked"
 
 # ==================== 4. The proof ====================
 missing=()
@@ -161,23 +172,23 @@ for m in ("z3", "capstone"):
 [[ $absent != *capstone* ]] || missing+=("capstone for ${PYTHON:-python3} (package python3-capstone)")
 # UBSan's runtime for clang-19 (make prove runs the golf under it).
 command -v clang-19 > /dev/null 2>&1 && ! printf 'int main(void) { return 0; }\n' |
-    clang-19 -fsanitize=undefined -x c -o "$dir/judge.ubsan-probe" - > /dev/null 2>&1 &&
+    clang-19 -fsanitize=undefined -x c -o "$logs/ubsan-probe" - > /dev/null 2>&1 &&
     missing+=("the runtime of clang-19 -fsanitize=undefined (package libclang-rt-19-dev)")
-rm -f "$dir/judge.ubsan-probe"
+rm -f "$logs/ubsan-probe"
 if [ ${#missing[@]} -gt 0 ]; then
     say "the proof needs what is missing here: ${missing[*]}; make prove installs it (as root) or names the command"
     verdict "$size; $table; $differential; not proved (the proof's needs are missing)" 3
 fi
 say "the proof: make prove GOLF=... (every start of every build: the longest step)"
-"${make[@]}" prove > "$dir/judge.prove" 2>&1
+"${make[@]}" prove > "$logs/prove" 2>&1
 status=$?
 if [ "$status" -ne 0 ]; then
-    grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$dir/judge.prove"
-    if grep -q -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$dir/judge.prove"; then
+    grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$logs/prove"
+    if grep -q -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$logs/prove"; then
         verdict "$size; $table; $differential; the proof refutes it (the counterexample above)" 1
     fi
     verdict "$size; $table; $differential; not proved (above)" 1
 fi
-tail -n 1 "$dir/judge.prove" | sed 's/^/judge: /'
-echo "$table; $differential; proved on every valid input" > "$dir/judge.checked"
+tail -n 1 "$logs/prove" | sed 's/^/judge: /'
+echo "$table; $differential; proved on every valid input" > "$logs/checked"
 verdict "$size; $table; $differential; proved on every valid input" 0

@@ -67,6 +67,14 @@ apply_row() {
     [ "$count" -ne 1 ] || printf '%s' "${golf/"$search"/"$replace"}" > "$3"
 }
 
+# copy_checkout DIR: a copy of the checkout's files (not its build or
+# node_modules), as a fresh clone has them, into DIR.
+copy_checkout() {
+    mkdir -p "$1"
+    (cd "$ROOT" && tar cf - --exclude=./build --exclude=./node_modules --exclude=./.git .) |
+        (cd "$1" && tar xf -)
+}
+
 # row_names TSV: the names (column 1) of TSV's rows, one a line.
 row_names() { awk -F'\t' '!/^#/ && NF { print $1 }' "$1"; }
 

@@ -9,14 +9,6 @@
 bats_require_minimum_version 1.7.0
 load test_helper
 
-# A copy of the checkout's files (not its build or node_modules), as a fresh
-# clone has them, into DIR.
-copy_checkout() {
-    mkdir -p "$1"
-    (cd "$ROOT" && tar cf - --exclude=./build --exclude=./node_modules --exclude=./.git .) |
-        (cd "$1" && tar xf -)
-}
-
 @test "the links' footer compiles without a warning under gcc and clang-19 with the golf's flags" {
     # C89 as the golf's flags build it, after a stand-in for the golf that
     # draws no warning itself.
