@@ -136,9 +136,11 @@ setup_file() {
     run "$BATS_TEST_TMPDIR/verify/verify" --quick
     assert_success
     assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
-    # make prove refutes it, on that board, to square 1.
+    # make prove refutes it, on that board, to square 1 (the proof alone:
+    # the checks beside it refuse it first, gcc's -Wmaybe-uninitialized
+    # guessing at B).
     run project_make prove GOLF="$needle" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS="$TEST_BUILDS" \
-        PROVE_ARGS="--starts $([ -n "${PROVE_FULL:-}" ] && echo 1-32 || echo 32)" "${TEST_KNOBS[@]}"
+        PROVE_ARGS="--starts $([ -n "${PROVE_FULL:-}" ] && echo 1-32 || echo 32)" PROVE_TRUST=
     assert_failure
     printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
     refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
