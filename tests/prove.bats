@@ -258,8 +258,14 @@ done
 # kind is new to the model; with PROVE_FULL=1 every start of every default
 # build.
 COMPLETE="$ROOT/tests/prove/complete"
-declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O0"
+# A call in gcc's machine code (call rel32, leave, a jump to a function's
+# start, add to a stack slot in memory) is lifted by tests/prove/calls.py,
+# but those forms have no test against the processor in forms.tsv yet, so
+# the lifter refuses them: recursive.c and helper.c are proved from clang's
+# IR only, and gcc's build of them must stay unproved, naming the form.
+declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O0" [helper]="clang-19:-O2"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2")
+declare -gA COMPLETE_CALLS=([recursive]=1 [helper]=1)
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -274,6 +280,7 @@ complete_proved() {
     # to f's entry (tail recursion), so f's list loops run again with the
     # start symbolic: unproved there ("not one number"), not yet modelled.
     [ "$1" != recursive ] || builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^clang.*:-O2$' | paste -sd' ')
+    [ -z "${COMPLETE_CALLS[$1]:-}" ] || builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^gcc:' | paste -sd' ')
     run project_make prove GOLF="$(in_checkout "$COMPLETE/$1.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
         PROVE_BUILDS="$builds" PROVE_ARGS="--starts $COMPLETE_STARTS" PROVE_TRUST=
     assert_success
@@ -293,6 +300,20 @@ complete_refuted() {
     refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
     printf '# %s\n' "$row" >&3
 }
+
+# complete_call_refused NAME: gcc's build of NAME.c (it calls) is unproved,
+# the lifter naming a call form that has no test against the processor.
+complete_call_refused() {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/$1.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS="gcc:-O2" PROVE_ARGS="--starts $COMPLETE_STARTS" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp 'unproved: .*the form [a-z]+.* has no test against the processor'
+    refute_line --regexp '^prove: golf == reference'
+}
+
+for name in recursive helper; do
+    bats_test_function --description "gcc's machine code of $name.c is unproved: a call form without a test against the processor is refused" -- complete_call_refused "$name"
+done
 
 for name in recursive helper volatile oneboard; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/complete/)" -- complete_proved "$name"

@@ -248,7 +248,7 @@ def model_case(code):
     md.detail = True
     insns = list(md.disasm(code, 0x1000))
     L = x86.Lifter.__new__(x86.Lifter)
-    L.insns, L.n, L.entry_lines = insns, 0, []
+    L.insns, L.n, L.entry_lines, L.calls = insns, 0, [], None  # a form alone: no call followed
     kinds = {x: 'i' for x in SAVE}
     kinds.update({x: ('e', x) for x in x86.SAVED})
     kinds['rbp'] = ('s', 128)
