@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "perft.h"
+#include "perft_count.h"
 #include "perft_results.h"
 
 struct perft_journal {
