@@ -73,12 +73,13 @@ plant() {
 setup_file() {
     local o
     GOLF_LINK=$(make_list REF_LIB) && DIFF_LINK=$(make_list DIFF_LIB) || return 1
-    for o in "$BUILD/driver.o" $GOLF_LINK $DIFF_LINK; do
+    # One path a line: the checkout's path may hold spaces.
+    while IFS= read -r o; do
         [ -f "$o" ] || {
             echo "$o is missing: run make test" >&2
             return 1
         }
-    done
+    done < <(printf '%s\n' "$BUILD/driver.o" "$GOLF_LINK" "$DIFF_LINK")
     export ROOT BUILD MUTANTS MUTANT_POSITIONS MUTANT_TIMEOUT MUTANT_SAN GOLF_FLAGS GOLF_LINK DIFF_LINK
     export -f plant apply_row build_golf golf_cc golf_compile checks case_rows
     row_names "$MUTANTS" | xargs -P 2 -I '{}' bash -c 'plant "$1" "$2/$1"' _ '{}' "$BATS_FILE_TMPDIR"
