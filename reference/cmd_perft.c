@@ -21,6 +21,7 @@
 #include "perft_after.h"
 #include "perft_results.h"
 #include "perft_suite.h"
+#include "text.h"
 
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };
@@ -366,14 +367,8 @@ static fields split_fields(const char *line, size_t len)
 {
     fields f = {0};
     size_t i = 0;
-    while (i < len) {
-        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            i++;
-        if (i == len)
-            break;
-        size_t start = i;
-        while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-            i++;
+    size_t start;
+    while (next_word(line, len, " \t\r", &i, &start)) {
         if (f.n < 5) {
             f.at[f.n] = line + start;
             f.len[f.n] = i - start;

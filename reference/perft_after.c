@@ -5,19 +5,14 @@
 #include <string.h>
 
 #include "game.h"
+#include "text.h"
 
 bool play_after(position *pos, const char *text, char err[NOTATION_ERROR_SIZE])
 {
     game g = {*pos, 0};
     size_t i = 0, len = strlen(text);
-    for (int n = 1;; n++) {
-        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == ','))
-            i++;
-        if (i == len)
-            break;
-        size_t start = i;
-        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != ',')
-            i++;
+    size_t start;
+    for (int n = 1; next_word(text, len, " \t,", &i, &start); n++) {
         written_move w;
         char why[(int)NOTATION_ERROR_SIZE + (int)REASON_SIZE]; /* room for either message */
         bool ok = parse_move(text + start, i - start, (int)start + 1, &w, why);

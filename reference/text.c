@@ -76,3 +76,15 @@ void *grow_array(void *array, size_t *cap, size_t first, size_t size)
     }
     return bigger;
 }
+
+bool next_word(const char *text, size_t len, const char *seps, size_t *i, size_t *start)
+{
+    while (*i < len && strchr(seps, text[*i]) != NULL && text[*i] != '\0')
+        (*i)++;
+    if (*i == len)
+        return false;
+    *start = *i;
+    while (*i < len && (strchr(seps, text[*i]) == NULL || text[*i] == '\0'))
+        (*i)++;
+    return true;
+}

@@ -10,6 +10,11 @@
 /* Space, tab, CR, LF, FF or VT: is_space('\t'), !is_space('x'). */
 bool is_space(char c);
 
+/* The next word of text[0..len) from *i, words parted by any character of
+ * seps: its start in *start, *i just past it; false when only separators
+ * are left.  With seps " ,", "a, bc" gives "a" (start 0), then "bc" (3). */
+bool next_word(const char *text, size_t len, const char *seps, size_t *i, size_t *start);
+
 /* A decimal digit: is_digit('7'), !is_digit('x'). */
 bool is_digit(char c);
 
