@@ -88,9 +88,11 @@ load test_helper
 }
 
 # compiled LOG: what make's output LOG says it compiled from a C source (the
-# output of each compiler command that names a .c file), sorted, on one line.
+# output of each compiler command that names a .c file, with or without the
+# Makefile's tests/tools/atomic prefix), sorted, on one line.
 compiled() {
-    grep -aE '^(gcc|clang[-0-9]*) .*\.c"' <<< "$1" | sed -E 's/.* -o "([^"]*)".*/\1/; s/.*\///' | sort | xargs
+    sed -E 's|^"tests/tools/atomic" "[^"]*" ||' <<< "$1" | grep -aE '^(gcc|clang[-0-9]*) .*\.c"' |
+        sed -E 's/.* -o "([^"]*)".*/\1/; s/.*\///' | sort | xargs
 }
 
 # but WORD LIST: LIST without WORD.
