@@ -63,7 +63,7 @@ setup() {
     # shellcheck disable=SC2016 # expanded by the shell that cluster runs
     run --separate-stderr timeout 600 "$ROOT/tests/tools/cluster" ssh "$work/ssh" bash -c '
         export PARALLEL_HOME="$1/parallel-home"
-        $CLUSTER_SSH host1 true && $CLUSTER_SSH host2 true || exit 1
+        eval "$CLUSTER_SSH host1 true" && eval "$CLUSTER_SSH host2 true" || exit 1
         parallel --ssh "$CLUSTER_SSH" --sshlogin 1/host1,1/host2 --pipe -N 100 --joblog "$1/joblog" \
             -q "$2" perft --threads 1 --hash 16 < "$1/jobs" > "$1/results"' _ "$work" "$BUILD/reference"
     [ "$status" -eq 0 ] || { echo "$stderr"; tail -n 20 "$work"/ssh/log/*; fail "the parallel run failed ($status)"; }
