@@ -375,7 +375,7 @@ lib: ## the rules as a C library: build/lib/libcheckers.a, libcheckers.so and in
 
 $(LIB_DIR)/obj/%.o: reference/%.c reference/*.h $(CC_STAMP)
 	@mkdir -p "$(@D)"
-	$(CC) $(CFLAGS) $(SAN) $(LIB_FLAGS) -c -o "$@" "$<"
+	$(atomic) $(CC) $(CFLAGS) $(SAN) $(LIB_FLAGS) -c -o "$@" "$<"
 
 # The names the library exports: the functions checkers.h declares CK_API,
 # each with the prefix (else the build stops, naming it).  The shared
@@ -388,25 +388,25 @@ $(LIB_DIR)/symbols: reference/checkers.h
 	@rm -f "$@.bad" && mv "$@.tmp" "$@"
 
 $(LIB_DIR)/exports.map: $(LIB_DIR)/symbols
-	{ echo '{ global:'; sed 's/$$/;/' "$<"; echo 'local: *; };'; } > "$@"
+	{ echo '{ global:'; sed 's/$$/;/' "$<"; echo 'local: *; };'; } > "$@.tmp.$$$$" && mv -f "$@.tmp.$$$$" "$@"
 
 $(LIB_DIR)/checkers.o: $(LIB_DIR)/symbols $(LIB_PIC)
 	$(LD) -r --gc-sections $$(sed 's/^/-u /' "$(LIB_DIR)/symbols") -o "$@.tmp" $(call q,$(LIB_PIC))
-	objcopy --keep-global-symbols="$(LIB_DIR)/symbols" "$@.tmp" "$@"
+	$(atomic) objcopy --keep-global-symbols="$(LIB_DIR)/symbols" "$@.tmp" "$@"
 	rm -f "$@.tmp"
 
 $(LIB_DIR)/libcheckers.a: $(LIB_DIR)/checkers.o
-	rm -f "$@" && ar rcs "$@" "$<"
+	$(atomic) ar rcs "$@" "$<"
 
 $(LIB_SO): $(LIB_PIC) $(LIB_DIR)/exports.map
-	$(CC) $(CFLAGS) $(SAN) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--gc-sections \
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--gc-sections \
 	    -Wl,--version-script="$(LIB_DIR)/exports.map" -o "$@" $(call q,$(LIB_PIC))
 	ln -sf "$(@F)" "$(@D)/$(LIB_SONAME)"
 	ln -sf "$(LIB_SONAME)" "$(@D)/libcheckers.so"
 
 $(LIB_DIR)/include/checkers.h: reference/checkers.h
 	@mkdir -p "$(@D)"
-	cp "$<" "$@"
+	$(atomic) cp "$<" "$@"
 
 # make install, make uninstall: GNU's PREFIX and DESTDIR, handed to the
 # shell through the environment so a prefix may hold any character.  The
@@ -716,10 +716,14 @@ if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/$1.log"; exit 1; fi; \
 [ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "$1: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
 endef
 
+# Two fuzz runs at once in one tree take turns (the seeds, the corpus and
+# the log whose run count is read are shared).
+fuzz_lock = flock "$(BUILD)/.fuzz.lock"
+
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(MAKE) --no-print-directory fuzz-run
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-run
 
 fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
@@ -744,7 +748,7 @@ $(BUILD)/fuzz_pdn: $(FUZZ_PDN_OBJ)
 .PHONY: fuzz-pdn fuzz-pdn-run
 fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
-	@$(MAKE) --no-print-directory fuzz-pdn-run
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-pdn-run
 
 fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
