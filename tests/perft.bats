@@ -229,7 +229,9 @@ line 5: depth: \"65\" is not a depth: a whole number 0-64"
     assert_output "sum: ${PUBLISHED[10]}"
     # 40 jobs a process, two processes at a time, as GNU parallel runs them on hosts
     command -v parallel > /dev/null || fail "GNU parallel is needed (package parallel)"
-    run bash -c 'parallel -j 2 -q --pipe -N 40 "$1" perft --threads 1 --hash 16 < "$2" | "$1" perft --sum' _ \
+    # (PARALLEL_HOME: parallel's own files in the test's folder, not in ~)
+    run env PARALLEL_HOME="$BATS_TEST_TMPDIR/parallel-home" bash -c \
+        'parallel -j 2 -q --pipe -N 40 "$1" perft --threads 1 --hash 16 < "$2" | "$1" perft --sum' _ \
         "$BUILD/reference" "$jobs"
     assert_output "sum: ${PUBLISHED[10]}"
 }
