@@ -180,6 +180,28 @@ x86_check() {
     assert_output 'x86: refused: f+0x2: ret : the form ret [f3] has no test against the processor (tests/prove/forms.tsv)'
 }
 
+@test "the x86 model of gcc's call forms against the machine: a hand-written f with leave, list pointers in stack slots, calls of f and of a helper, a tail call, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/calls.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "a list pointer in a stack slot moved the wrong way in the model (addq \$4 as 8 bytes) goes red on the hand-written f" {
+    local dir="$BATS_TEST_TMPDIR/planted" py
+    mkdir -p "$dir"
+    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$dir/"
+    sed -i '/def move_pointer_slot/,/return None/s/i64 %d. % (p, delta)/i64 %d\x27 % (p, 2 * delta)/' "$dir/x86.py"
+    ! cmp -s "$dir/x86.py" "$ROOT/tests/prove/x86.py" || fail "nothing planted"
+    py=$(project_make print-PYTHON)
+    "${CC:-gcc}" -c -o "$dir/calls.o" "$ROOT/tests/prove/calls.s"
+    "${CC:-gcc}" -std=c11 -O2 -o "$dir/calls" "$ROOT/tests/prove/tiny_main.c" "$dir/calls.o"
+    run "$py" "$dir/x86check.py" "$dir/calls.o" "$dir/calls" 300
+    assert_failure
+    assert_line --index -1 --regexp '^x86: model vs machine: 300 inputs, [1-9][0-9]* mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
 # forms DIR [ARG...]: tests/prove/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
@@ -208,6 +230,43 @@ forms() {
     assert_line --regexp '^  shll \$32, %edx: [0-9]+ mismatches$'
     assert_line --regexp '^  shll \$0, %edx: [0-9]+ mismatches$'
     printf '# %s\n' "${lines[-1]#forms: }" >&3
+}
+
+# planted_forms NAME SED ONLY...: forms.py on a copy of the models with
+# SED applied to FILE (calls.py or x86.py), on the cases matching ONLY: each
+# of its cases must go red.
+planted_forms() {
+    local dir="$BATS_TEST_TMPDIR/planted" file=$1 script=$2 only=$3 case
+    mkdir -p "$dir"
+    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$ROOT"/tests/prove/forms_main.c "$dir/"
+    sed -i -e "$script" "$dir/$file"
+    ! cmp -s "$dir/$file" "$ROOT/tests/prove/$file" || fail "nothing planted"
+    run "$(project_make print-PYTHON)" "$dir/forms.py" "$dir/build" --inputs 30 --only "$only"
+    assert_failure
+    for case in "${@:4}"; do
+        assert_line --regexp "^  $case: [0-9]+ mismatches\$"
+    done
+    printf '# %s\n' "${lines[-1]#forms: }" >&3
+}
+
+@test "call's model errors put back go red: the stack below rsp kept (the return address, the callee's frame)" {
+    planted_forms calls.py 's/^        while a < off:$/        while a < off and False:/' '^call 1f' \
+        'call 1f  # to callee 0' 'call 1f  # to callee 1' 'call 1f  # to callee 2'
+}
+
+@test "call's model errors put back go red: rcx kept across the call" {
+    planted_forms calls.py "s/for r in ('rcx', 'rdx',/for r in ('rdx',/" '^call 1f.*callee 1' \
+        'call 1f  # to callee 1'
+}
+
+@test "a tail call's model error put back goes red: the caller's eax returned, not the callee's" {
+    planted_forms x86.py "s/                return ('ret', self.calls.call(b, i, jump_target(i), tail=True))/                self.calls.call(b, i, jump_target(i), tail=True); return ('ret',)/" \
+        'jmp 1f' '\{disp32\} jmp 1f  # to callee 0 \(rel32, as gcc writes it\)' 'push %rdi; pop %rsi; jmp 1f  # callee 1'
+}
+
+@test "leave's model error put back goes red: rsp not moved past the popped rbp" {
+    planted_forms x86.py "/def leave/,/return None/s/b.set('rsp', ('s', k\[1\] + 8))/b.set('rsp', ('s', k[1]))/" \
+        'leave$' 'leave' 'lea -16\(%rbp\), %rbp; leave' 'push %rax; mov %rsp, %rbp; leave'
 }
 
 @test "an unsequenced read and write of B: clang's build is proved right, gcc's machine code is refuted with a row gcc gets wrong" {
