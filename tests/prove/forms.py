@@ -11,13 +11,17 @@ registry, forms.tsv, and forms.tsv holds only forms this harness tested.
 
 The test (`forms.py DIR`, tests/prove.bats): CASES, each one instruction
 (or a push and its pop, or a conditional jump with the code that records
-whether it was taken) in a routine that loads every scratch register, the
-flags and 64 bytes of memory from a state, runs the case and stores them
-back (forms_main.c runs it on the processor); the same bytes, decoded by
-capstone, go through x86.py's meaning of each instruction and sym.py, on
-the same inputs.  Every output register (rax, rcx, rdx, rsi, rdi, r8-r11,
-all 64 bits), every flag the model defines (ZF, SF, CF, OF: a flag it
-leaves undefined can never be read) and the 64 bytes of memory must agree.
+whether it was taken, or a call or tail call into a callee of its own) in
+a routine that loads every scratch register, the flags and 64 bytes of
+memory from a state, points rsp into that memory, runs the case and stores
+them back with rsp and rbp (forms_main.c runs it on the processor); the
+same bytes, decoded by capstone, go through x86.py's meaning of each
+instruction (and calls.py's of a call) and sym.py, on the same inputs.
+Every output register (rax, rcx, rdx, rsi, rdi, r8-r11, all 64 bits), every
+flag the model defines (ZF, SF, CF, OF: a flag it leaves undefined can
+never be read), the 64 bytes of memory, rsp and rbp must agree, but for
+what the model leaves unspecified (garbage after a call, the unknown upper
+bits of a register): the proof can never use those.
 Inputs: random values and edges (0, 1, -1, the sign and carry
 boundaries of each width, shift counts 0, 1, 31, 32, 63, 64 and their
 masks), each flag random.  `--write` records each form, its cases and the
@@ -211,8 +215,9 @@ def cases():
     # before, eax the callee's result (rax's upper half unspecified), the
     # scratch registers, the flags and the stack below rsp (the return
     # address, the callee's frame and red zone) garbage, the stack above rsp
-    # as it was; execution goes on after the call.  Each callee writes every
-    # scratch register it may, the flags, its frame and the red zone.
+    # as it was; execution goes on after the call.  Callee 1 saves rbx,
+    # writes its red zone, six scratch registers and the flags; callee 2 has
+    # an rbp frame and leaves by leave.
     for n, callee in enumerate(CALLEES):
         add('call 1f  # to callee %d' % n, 'call', callee)
         add('call 1f\n\tadd $1, %%eax  # callee %d' % n, 'call', callee)
