@@ -341,8 +341,8 @@ complete_proved() {
     # here, unproved elsewhere (never proved wrongly), not yet modelled:
     # recursive.c at gcc -O0 and -O3 (all 32 starts); at -O2 starts 32 and 28 stop
     # at "f calls itself with a start that is not one number here".
-    # helper.c at gcc -O0 and -O2 stops on some starts below 18 at "calls
-    # nest deeper than 64", and gcc -O3 turns its self-call into a loop
+    # helper.c stops at "calls nest deeper than 64" at gcc -O0 (start 32;
+    # 31 is proved) and -O2 (a start below 18; 32-18 are proved), and gcc -O3 turns its self-call into a loop
     # inside the helper bounded by no one number ("a path runs more than
     # 200000 instructions").
     [ -z "${PROVE_FULL:-}" ] || [ "$1" != recursive ] ||
