@@ -218,9 +218,8 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     # make prove builds the reference's CLI too: the C compiler, CC.
     ln -sf "$(command -v clang-19)" "$path/clang-19"
     ln -sf "$(command -v gcc)" "$path/gcc"
-    # and nm and objdump, for the golf objects' names and constructors (tests/prove/trust.py).
+    # and nm, for the name f in each build of the golf (the Makefile's golf_names_f).
     ln -sf "$(command -v nm)" "$path/nm"
-    ln -sf "$(command -v objdump)" "$path/objdump"
     printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
     printf '#!/bin/sh\nexit 0\n' > "$path/python-z3"
     chmod +x "$path/python-no-z3" "$path/python-z3"

@@ -180,6 +180,28 @@ x86_check() {
     assert_output 'x86: refused: f+0x2: ret : the form ret [f3] has no test against the processor (tests/prove/forms.tsv)'
 }
 
+@test "the x86 model of gcc's call forms against the machine: a hand-written f with leave, list pointers in stack slots, calls of f and of a helper, a tail call, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/calls.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "a list pointer in a stack slot moved the wrong way in the model (addq \$4 as 8 bytes) goes red on the hand-written f" {
+    local dir="$BATS_TEST_TMPDIR/planted" py
+    mkdir -p "$dir"
+    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$dir/"
+    sed -i '/def move_pointer_slot/,/return None/s/i64 %d. % (p, delta)/i64 %d\x27 % (p, 2 * delta)/' "$dir/x86.py"
+    ! cmp -s "$dir/x86.py" "$ROOT/tests/prove/x86.py" || fail "nothing planted"
+    py=$(project_make print-PYTHON)
+    "${CC:-gcc}" -c -o "$dir/calls.o" "$ROOT/tests/prove/calls.s"
+    "${CC:-gcc}" -std=c11 -O2 -o "$dir/calls" "$ROOT/tests/prove/tiny_main.c" "$dir/calls.o"
+    run "$py" "$dir/x86check.py" "$dir/calls.o" "$dir/calls" 300
+    assert_failure
+    assert_line --index -1 --regexp '^x86: model vs machine: 300 inputs, [1-9][0-9]* mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
 # forms DIR [ARG...]: tests/prove/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
@@ -208,6 +230,43 @@ forms() {
     assert_line --regexp '^  shll \$32, %edx: [0-9]+ mismatches$'
     assert_line --regexp '^  shll \$0, %edx: [0-9]+ mismatches$'
     printf '# %s\n' "${lines[-1]#forms: }" >&3
+}
+
+# planted_forms NAME SED ONLY...: forms.py on a copy of the models with
+# SED applied to FILE (calls.py or x86.py), on the cases matching ONLY: each
+# of its cases must go red.
+planted_forms() {
+    local dir="$BATS_TEST_TMPDIR/planted" file=$1 script=$2 only=$3 case
+    mkdir -p "$dir"
+    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$ROOT"/tests/prove/forms_main.c "$dir/"
+    sed -i -e "$script" "$dir/$file"
+    ! cmp -s "$dir/$file" "$ROOT/tests/prove/$file" || fail "nothing planted"
+    run "$(project_make print-PYTHON)" "$dir/forms.py" "$dir/build" --inputs 30 --only "$only"
+    assert_failure
+    for case in "${@:4}"; do
+        assert_line --regexp "^  $case: [0-9]+ mismatches\$"
+    done
+    printf '# %s\n' "${lines[-1]#forms: }" >&3
+}
+
+@test "call's model errors put back go red: the stack below rsp kept (the return address, the callee's frame)" {
+    planted_forms calls.py 's/^        while a < off:$/        while a < off and False:/' '^call 1f' \
+        'call 1f  # to callee 0' 'call 1f  # to callee 1' 'call 1f  # to callee 2'
+}
+
+@test "call's model errors put back go red: rcx kept across the call" {
+    planted_forms calls.py "s/for r in ('rcx', 'rdx',/for r in ('rdx',/" '^call 1f.*callee 1' \
+        'call 1f  # to callee 1'
+}
+
+@test "a tail call's model error put back goes red: the caller's eax returned, not the callee's" {
+    planted_forms x86.py "s/                return ('ret', self.calls.call(b, i, jump_target(i), tail=True))/                self.calls.call(b, i, jump_target(i), tail=True); return ('ret',)/" \
+        'jmp 1f' '\{disp32\} jmp 1f  # to callee 0 \(rel32, as gcc writes it\)' 'push %rdi; pop %rsi; jmp 1f  # callee 1'
+}
+
+@test "leave's model error put back goes red: rsp not moved past the popped rbp" {
+    planted_forms x86.py "/def leave/,/return None/s/b.set('rsp', ('s', k\[1\] + 8))/b.set('rsp', ('s', k[1]))/" \
+        'leave$' 'leave' 'lea -16\(%rbp\), %rbp; leave' 'push %rax; mov %rsp, %rbp; leave'
 }
 
 @test "an unsequenced read and write of B: clang's build is proved right, gcc's machine code is refuted with a row gcc gets wrong" {
@@ -258,14 +317,12 @@ done
 # kind is new to the model; with PROVE_FULL=1 every start of every default
 # build.
 COMPLETE="$ROOT/tests/prove/complete"
-# A call in gcc's machine code (call rel32, leave, a jump to a function's
-# start, add to a stack slot in memory) is lifted by tests/prove/calls.py,
-# but those forms have no test against the processor in forms.tsv yet, so
-# the lifter refuses them: recursive.c and helper.c are proved from clang's
-# IR only, and gcc's build of them must stay unproved, naming the form.
-declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O0" [helper]="clang-19:-O2"
+# gcc's calls (call rel32, a tail jmp to a function's start, leave, a list
+# pointer stepped in its stack slot) are lifted by tests/prove/calls.py, each
+# form tested against the processor (forms.tsv), so recursive.c and
+# helper.c are proved from gcc's machine code at -O0 and -O2 as well.
+declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O0 gcc:-O2"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2")
-declare -gA COMPLETE_CALLS=([recursive]=1 [helper]=1)
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -280,7 +337,17 @@ complete_proved() {
     # to f's entry (tail recursion), so f's list loops run again with the
     # start symbolic: unproved there ("not one number"), not yet modelled.
     [ "$1" != recursive ] || builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^clang.*:-O2$' | paste -sd' ')
-    [ -z "${COMPLETE_CALLS[$1]:-}" ] || builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^gcc:' | paste -sd' ')
+    # On every start (PROVE_FULL), gcc's builds are proved where listed
+    # here, unproved elsewhere (never proved wrongly), not yet modelled:
+    # recursive.c at gcc -O0 and -O3 (all 32 starts); at -O2 starts 32 and 28 stop
+    # at "f calls itself with a start that is not one number here".
+    # helper.c stops at "calls nest deeper than 64" at gcc -O0 (start 32;
+    # 31 is proved) and -O2 (a start below 18; 32-18 are proved), and gcc -O3 turns its self-call into a loop
+    # inside the helper bounded by no one number ("a path runs more than
+    # 200000 instructions").
+    [ -z "${PROVE_FULL:-}" ] || [ "$1" != recursive ] ||
+        builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^gcc:-O2$' | paste -sd' ')
+    [ -z "${PROVE_FULL:-}" ] || [ "$1" != helper ] || builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^gcc:' | paste -sd' ')
     run project_make prove GOLF="$(in_checkout "$COMPLETE/$1.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
         PROVE_BUILDS="$builds" PROVE_ARGS="--starts $COMPLETE_STARTS" PROVE_TRUST=
     assert_success
@@ -301,19 +368,55 @@ complete_refuted() {
     printf '# %s\n' "$row" >&3
 }
 
-# complete_call_refused NAME: gcc's build of NAME.c (it calls) is unproved,
-# the lifter naming a call form that has no test against the processor.
-complete_call_refused() {
-    run project_make prove GOLF="$(in_checkout "$COMPLETE/$1.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+# call_refused NAME CALL EXPECT: gcc -O2's build of recursive.c with CALL
+# (C text) in place of its self-call is unproved, the lifter naming why
+# (EXPECT, a regular expression): calls are followed only into the
+# candidate's own functions, by forms tested against the processor.
+call_refused() {
+    local cand="$BATS_TEST_TMPDIR/cand.c"
+    sed "s/ok |= f(b, w, to - to \/ 9 + 33, e);/$2/" "$COMPLETE/recursive.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/recursive.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
         PROVE_BUILDS="gcc:-O2" PROVE_ARGS="--starts $COMPLETE_STARTS" PROVE_TRUST=
     assert_failure
-    assert_line --regexp 'unproved: .*the form [a-z]+.* has no test against the processor'
+    assert_line --regexp "^prove: gcc -O2: unproved: the tool does not model this: $3"
     refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
 }
 
-for name in recursive helper; do
-    bats_test_function --description "gcc's machine code of $name.c is unproved: a call form without a test against the processor is refused" -- complete_call_refused "$name"
-done
+@test "a call to a function outside the object (getpid) is refused by the lifter, naming it" {
+    call_refused getpid 'ok |= f(b, w, to - to \/ 9 + 33, e) + (getpid() \& 0);' '.*call .*: a call to something other than a function of the candidate is not modelled'
+}
+
+# asm_refused EXPECT FUNCTION...: x86check.py on an object of the
+# FUNCTIONs (each "name:lines", assembly lines separated by ";"; the first
+# is f, global, the others static) is refused, its message EXPECT.
+asm_refused() {
+    local fn name
+    {
+        printf '\t.text\n\t.globl f\n'
+        for fn in "${@:2}"; do
+            name=${fn%%:*}
+            printf '\t.type %s, @function\n%s:\n\t%s\n\t.size %s, .-%s\n' "$name" "$name" "${fn#*:}" "$name" "$name"
+        done
+        printf '\t.section .note.GNU-stack,"",@progbits\n'
+    } > "$BATS_TEST_TMPDIR/f.s"
+    run x86_check "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/f.s" 10
+    assert_equal "$status" 2
+    assert_output "x86: refused: $1"
+}
+
+@test "an indirect call (a form with no test against the processor) is refused by the lifter, naming it" {
+    asm_refused 'f+0x3: call rax: the form call r64 has no test against the processor (tests/prove/forms.tsv)' \
+        'f:mov %rdi, %rax; call *%rax; ret'
+}
+
+@test "a tail jmp through a relocation (to f as a global, which the linker resolves) is refused, naming it" {
+    # the jmp's rel32 is 0 in the object: read as it stands it would go to
+    # h, the next function, where the linked program goes to f
+    asm_refused 'g+0x1: a relocation (type 4, to f): f refers to memory or code outside itself, which is not modelled' \
+        'f:call g; ret' 'g:jmp f@PLT' 'h:mov %edx, %eax; ret'
+}
 
 for name in recursive helper volatile oneboard; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/complete/)" -- complete_proved "$name"

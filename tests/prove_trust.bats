@@ -140,6 +140,41 @@ done < <(row_names "$HOSTILE")
     assert_output --regexp "allow: ${#objs[@]} objects read as readelf reads them, 0 differ$"
 }
 
+# allow_check OBJ...: allow.py's verdict on each object, one line each
+# ("OBJ: ok" or its refusals); ALLOW_LOCAL_FUNCTIONS=0 turns static helpers off.
+allow_check() {
+    "$(project_make print-PYTHON)" - "$@" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ['ROOT'], 'tests', 'prove'))
+import allow
+allow.LOCAL_FUNCTIONS = os.environ.get('ALLOW_LOCAL_FUNCTIONS', '1') == '1'
+for path in sys.argv[1:]:
+    print('%s: %s' % (os.path.basename(path), '; '.join(allow.check(path)) or 'ok'))
+PY
+}
+
+@test "a static helper is allowed in the object (the proof follows calls into it); off, it is refused by name; code beside f and its helpers is refused" {
+    local cc level objs=()
+    for cc in gcc clang-19; do
+        for level in -O0 -O2; do
+            "$cc" $level -std=gnu89 -c -o "$BATS_TEST_TMPDIR/helper-$cc$level.o" "$ROOT/tests/prove/complete/helper.c" 2> /dev/null ||
+                fail "$cc $level"
+            objs+=("$BATS_TEST_TMPDIR/helper-$cc$level.o")
+        done
+    done
+    ROOT=$ROOT run allow_check "${objs[@]}"
+    assert_success
+    assert_output "$(printf '%s: ok\n' "${objs[@]##*/}")"
+    # With static helpers off, the same objects are refused, naming the helper.
+    ALLOW_LOCAL_FUNCTIONS=0 ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR/helper-gcc-O0.o"
+    assert_output --regexp '^helper-gcc-O0.o: .*symbol ends: a local function in .text'
+    # 32 bytes in .text that are no function's (a top-level asm) beside f and the helper.
+    { cat "$ROOT/tests/prove/complete/helper.c"; printf '__asm__(".text\\n.fill 32, 1, 0x90");\n'; } > "$BATS_TEST_TMPDIR/fill.c"
+    gcc -O2 -std=gnu89 -c -o "$BATS_TEST_TMPDIR/fill.o" "$BATS_TEST_TMPDIR/fill.c"
+    ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR/fill.o"
+    assert_output --regexp '^fill.o: .text holds [0-9]+ bytes, f [0-9]+ of them from byte [0-9]+: code outside f and its static functions$'
+}
+
 @test "the 175-byte golf, not UTF-8 (FB FD FE FF in its constant), is proved: its bytes reach the compilers untouched" {
     local golf="$ROOT/tests/prove/right/checkers-175.c" want
     # It is golf/checkers.c with -'\4\2\1\1' written as the four raw bytes.

@@ -11,8 +11,9 @@ The object is read here from its bytes (ELF64, the fields the linker
 reads); a field that does not parse is a refusal too.
 
 ALLOWED (anything else is refused, naming it):
-- sections: the null section; .text, which holds f and nothing else
-  (f at its start, its size the section's); the read-only data f may read
+- sections: the null section; .text, which holds f and the candidate's
+  static functions and nothing else (the functions cover it, but for the
+  alignment padding before each, fewer than 16 bytes); the read-only data f may read
   (.rodata, .rodata.*), not writable, not executable; writable data (.data,
   .bss) with no relocation of its own (the gcc lifter refuses any reference
   from f to memory; clang's IR model follows the golf's own globals); the
@@ -20,13 +21,16 @@ ALLOWED (anything else is refused, naming it):
   executable), .note.gnu.property, .eh_frame, .llvm_addrsig, .symtab,
   .strtab, .shstrtab;
 - relocations: in .text, to f's own data sections or their local objects,
-  or to f itself (a call the model refuses unless it follows it); in
+  or to f itself or a static function (a call: the gcc lifter refuses any
+  but a call's rel32 to a function's start, which it follows); in
   .eh_frame, to .text;
 - symbols: the file's name, section symbols of allowed sections, f (global,
-  a function, default visibility, in .text), and local data objects (a
-  static variable) in the data sections.  Local functions (static
-  helpers) only when LOCAL_FUNCTIONS is set, which it is only where the
-  proof follows a call into them (today it does not).
+  a function, default visibility, in .text), local data objects (a
+  static variable) in the data sections, and local functions in .text (a
+  static helper: LOCAL_FUNCTIONS).  Both proofs follow a call into such a
+  function (clang's IR executor runs the helper's IR, gcc's lifter lifts its
+  machine code, calls.py), and nothing else can reach it: it has no global
+  name, and a section or relocation that would run it is refused.
 Refused by being absent: other code sections (.init, .fini, .init_array,
 .fini_array with or without a priority, .preinit_array, .ctors, .dtors,
 .text.*), thread-local data, an ifunc (STT_GNU_IFUNC), any other global,
@@ -34,9 +38,11 @@ weak or common symbol, any undefined symbol (a reference to another
 object), an absolute symbol, relocations of data sections."""
 import struct
 
-# Static helpers of the candidate: allowed only once the proof follows a
-# call into them (the lifter and the IR executor); until then refused.
-LOCAL_FUNCTIONS = False
+# Static helpers of the candidate (local functions in .text): allowed, as
+# the proof follows a call into them (sym.py runs clang's IR of them,
+# calls.py lifts gcc's machine code of them); False refuses them.
+LOCAL_FUNCTIONS = True
+PADDING = 16  # bytes of alignment padding allowed before a function in .text
 
 SHT_NULL, SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS, SHT_NOTE = 0, 1, 2, 3, 4, 8, 7
 SHT_X86_64_UNWIND, SHT_LLVM_ADDRSIG = 0x70000001, 0x6fff4c03
@@ -169,9 +175,20 @@ def check(path, name='f'):
     if f is None or f['bind'] != STB_GLOBAL or f['type'] != STT_FUNC or f['vis'] != 0 \
             or len(text) != 1 or f['shndx'] != text[0]:
         out.append('no global function %s in .text alone' % name)
-    elif f['value'] != 0 or f['size'] != secs[text[0]]['size']:
-        out.append('.text holds %d bytes, %s %d of them from byte %d: code outside %s'
-                   % (secs[text[0]]['size'], name, f['size'], f['value'], name))
+    else:
+        # f and the static helpers must cover .text, but for padding
+        funcs = sorted([f] + [x for x in syms if LOCAL_FUNCTIONS and x['bind'] == STB_LOCAL and
+                              x['type'] == STT_FUNC and x['shndx'] == text[0]], key=lambda x: x['value'])
+        at, gap, size = 0, 0, secs[text[0]]['size']
+        for x in funcs:
+            gap = max(gap, x['value'] - at)
+            at = max(at, x['value'] + x['size'])
+        gap = max(gap, size - at)
+        # f alone: exactly .text; with helpers, alignment padding between
+        if gap >= (PADDING if len(funcs) > 1 else 1) or at > size:
+            out.append('.text holds %d bytes, %s %d of them from byte %d: code outside %s%s'
+                       % (size, name, f['size'], f['value'], name,
+                          ' and its static functions' if len(funcs) > 1 else ''))
     for k, x in enumerate(syms):
         if k == 0 or x is f:
             continue
@@ -209,9 +226,10 @@ def check(path, name='f'):
                     out.append('%s: unwind data for something other than f' % what)
             elif target == '.text':
                 ok = x is f or x['type'] in (STT_SECTION, STT_OBJECT, STT_NOTYPE) and x['shndx'] < len(secs) \
-                    and data_section(sec_name(x['shndx']) or '')
+                    and data_section(sec_name(x['shndx']) or '') or \
+                    LOCAL_FUNCTIONS and x['type'] == STT_FUNC and x['bind'] == STB_LOCAL and x['shndx'] in text
                 if not ok:
-                    out.append('%s: f may refer only to itself and its own data' % what)
+                    out.append('%s: f may refer only to itself, its static functions and its own data' % what)
             else:
                 out.append('%s: relocations are allowed in .text and .eh_frame only' % what)
     return out

@@ -1,11 +1,13 @@
 /* The processor's side of tests/prove/forms.py: each input line is a case's
  * number, then in hex rax rcx rdx rsi rdi r8 r9 r10 r11, the flags and 8
  * quadwords of memory; the case runs on them (forms.s, written by forms.py)
- * and the same values, as the case left them, are printed in hex. */
+ * and the same values, as the case left them, are printed in hex, then rsp
+ * and rbp as it left them (rsp and rbp less the memory's fifth quadword's
+ * address, and rbp itself). */
 #include <stdio.h>
 
 typedef struct {
-    unsigned long long r[9], flags, mem[8];
+    unsigned long long r[9], flags, mem[8], sp, bp, bpo;
 } state;
 
 extern void (*const forms_case[])(state *);
@@ -14,7 +16,7 @@ extern const long long forms_cases;
 int main(void)
 {
     long long n;
-    state s;
+    static state s; /* not on the stack: the cases run with rsp inside it */
     while (scanf("%lld", &n) == 1) {
         for (int i = 0; i < 9; i++)
             scanf("%llx", &s.r[i]);
@@ -29,7 +31,7 @@ int main(void)
         printf("%llx", s.flags);
         for (int i = 0; i < 8; i++)
             printf(" %llx", s.mem[i]);
-        printf("\n");
+        printf(" %llx %llx %llx\n", s.sp, s.bp, s.bpo);
     }
     return 0;
 }

@@ -629,6 +629,9 @@ class Lifter:
             return None
         if m == 'jmp':
             if self.calls is not None and jump_target(i) not in {x.address for x in self.insns}:
+                if not forms.tested(i, 'tail call'):
+                    b.refuse('the form %s (tail call) has no test against the processor (tests/prove/forms.tsv)'
+                             % forms.key(i))
                 return ('ret', self.calls.call(b, i, jump_target(i), tail=True))
             return ('jmp', jump_target(i))
         if is_jcc(i) and cond_of(m, 'j'):
@@ -797,6 +800,9 @@ class Lifter:
                 return None
         if m in ('add', 'sub') and d.type == cx.X86_OP_MEM and w == 64 and s.type == cx.X86_OP_IMM and \
                 self.pointer_slot(b, d):
+            if not forms.tested(b.insn, 'list pointer in a stack slot'):
+                b.refuse('the form %s (list pointer in a stack slot) has no test against the processor '
+                         '(tests/prove/forms.tsv)' % forms.key(b.insn))
             return self.move_pointer_slot(b, d, s.imm if m == 'add' else -s.imm)
         same = d.type == cx.X86_OP_REG and s.type == cx.X86_OP_REG and d.reg == s.reg
         if same and m in ('xor', 'sub'):

@@ -29,7 +29,12 @@ def model(mod, bl, wl, s, e):
     """f's result under the model, or None if a path met undefined behaviour."""
     fn = mod.functions['@f']
     ex = sym.Exec([mod], 'llvm')
-    ex.list_read = lambda st, pt, where: sym.V('i', lists[pt.obj][pt.off // 4], 32)
+    def read(st, pt, where):
+        k = pt.off // 4
+        if not 0 <= k < len(lists[pt.obj]):
+            raise PastList()
+        return sym.V('i', lists[pt.obj][k], 32)
+    ex.list_read = read
     st = sym.State(fn, None)
     lists, args = {}, []
     for lst, name in ((bl, 'black'), (wl, 'white')):
@@ -37,8 +42,15 @@ def model(mod, bl, wl, s, e):
         lists[o] = [x & 0xffffffff for x in lst] + [0]
         args.append(sym.V('p', sym.Ptr(o, 0, 0), 64))
     args += [sym.V('i', s & 0xffffffff, 32), sym.V('i', e & 0xffffffff, 32)]
-    ret = run_function(ex, st, fn, args)
+    try:
+        ret = run_function(ex, st, fn, args)
+    except PastList:
+        return 'a read past a list'  # the machine's program reads only its lists
     return None if ret is None else sym.signed(ret, 32)
+
+
+class PastList(Exception):
+    pass
 
 
 def run_function(ex, st, fn, args):
