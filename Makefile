@@ -327,8 +327,8 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o $(CC_STAMP)
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o)
+$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o $(BUILD)/library.o $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o $(BUILD)/library.o)
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -678,9 +678,10 @@ FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
 FUZZ_LEN   ?= 256
-# The library's modules, built for libFuzzer: each fuzzer links them all,
+# The library's modules, built for libFuzzer: each fuzzer links them all
+# (with the interface, library.c, which the game and moves batches call),
 # and the batch loop of the command it drives (cmd_game.c, cmd_moves.c).
-FUZZ_LIB   := $(call ref_obj,$(BUILD)/fuzz,$(LIB_SRC))
+FUZZ_LIB   := $(call ref_obj,$(BUILD)/fuzz,$(CK_SRC))
 FUZZ_OBJ   := $(BUILD)/fuzz/fuzz_line.o $(FUZZ_LIB) $(BUILD)/fuzz/cmd_game.o $(BUILD)/fuzz/bitboard.o
 
 $(STAMPS)/fuzz: export STAMP = $(FUZZ_CC) $(FUZZ_FLAGS)

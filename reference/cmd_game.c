@@ -2,12 +2,18 @@
  * from its FEN and answered legal (with the final position) or illegal (with
  * the first illegal move and why). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "checkers.h"
 #include "cmd_game.h"
 #include "game.h"
 #include "line.h"
 #include "show.h"
+
+_Static_assert((int)CK_IN_PLAY == IN_PLAY && (int)CK_BLACK_WINS == BLACK_WINS && (int)CK_WHITE_WINS == WHITE_WINS &&
+                   (int)CK_DRAWN == DRAWN,
+               "an outcome of the interface is the rules' own");
 
 /* The span of the line's next space-separated word at or after *at, before
  * end; false when there is none. */
@@ -22,49 +28,46 @@ static bool next_word(const char *text, size_t end, size_t *at, size_t *len)
     return *len > 0;
 }
 
-/* Plays the moves text[at..end) from g and prints the answer line; the
- * moves are known to be well formed.  With show, the board follows. */
-static void play_line(game *g, const char *text, size_t at, size_t end, bool show, FILE *out)
+/* Plays the moves text[at..end) from pos through the library's interface
+ * (ck_replay, as an engine would) and prints the answer line; the moves are
+ * known to be well formed.  With show, the board follows. */
+static void play_line(const position *pos, const char *text, size_t at, size_t end, bool show, FILE *out)
 {
-    move_list legal = {0};
-    size_t len;
-    int number = 0;
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    for (; next_word(text, end, &at, &len); at += len) {
-        written_move w;
-        char err[NOTATION_ERROR_SIZE], reason[REASON_SIZE];
-        number++;
-        parse_move(text + at, len, 0, &w, err);
-        outcome o = game_outcome(g, &legal);
-        int found = -1;
-        if (o != IN_PLAY) {
-            say_over(g, o, reason);
-        } else {
-            found = find_move(g, &legal, &w, reason);
-        }
-        if (found < 0) {
-            char as_given[MOVE_TEXT_SIZE];
-            write_written(&w, as_given);
-            fprintf(out, "illegal\t%d\t%s\t%s\n", number, as_given, reason);
-            if (show)
-                show_position(&g->pos, "  ", out);
-            move_list_free(&legal);
-            return;
-        }
-        game_play(g, &legal.at[found]);
-        legal.n = 0;
-        side_moves(&g->pos.b, g->pos.turn, &legal);
+    char fen[FEN_SIZE], reason[CK_ERROR_SIZE], err[NOTATION_ERROR_SIZE];
+    ck_game g = {.quiet = 0};
+    write_fen(pos, fen);
+    ck_from_fen(fen, &g.pos, NULL);
+    char *moves = calloc(end - at + 1, 1);
+    if (moves == NULL) {
+        perror("reference");
+        exit(1);
     }
-    char fen[FEN_SIZE];
-    write_fen(&g->pos, fen);
-    outcome o = game_outcome(g, &legal);
-    fprintf(out, "legal\t%s\tquiet %d/%d", fen, g->quiet, DRAW_QUIET_MOVES);
-    if (o != IN_PLAY)
-        fprintf(out, "\t%s", outcome_words(o));
-    fputc('\n', out);
-    if (show)
-        show_position(&g->pos, "  ", out);
-    move_list_free(&legal);
+    memcpy(moves, text + at, end - at);
+    size_t bad = ck_replay(&g, moves, reason);
+    free(moves);
+    if (bad > 0) {
+        size_t len = 0;
+        for (size_t n = 1; next_word(text, end, &at, &len) && n < bad; n++)
+            at += len;
+        written_move w;
+        char as_given[MOVE_TEXT_SIZE];
+        parse_move(text + at, len, 0, &w, err);
+        write_written(&w, as_given);
+        fprintf(out, "illegal\t%zu\t%s\t%s\n", bad, as_given, reason);
+    } else {
+        ck_outcome o = ck_outcome_of(&g);
+        ck_to_fen(&g.pos, fen);
+        fprintf(out, "legal\t%s\tquiet %d/%d", fen, g.quiet, DRAW_QUIET_MOVES);
+        if (o != CK_IN_PLAY)
+            fprintf(out, "\t%s", outcome_words((outcome)o));
+        fputc('\n', out);
+    }
+    if (show) {
+        position now;
+        ck_to_fen(&g.pos, fen);
+        parse_fen(fen, strlen(fen), 1, &now, err);
+        show_position(&now, "  ", out);
+    }
 }
 
 /* Checks every move of text[at..end) for form; false with the first fault. */
@@ -97,8 +100,8 @@ static line_status game_line(const char *text, size_t len, void *ctx, FILE *out,
         return LINE_SKIP;
     const char *tab = memchr(text, '\t', len);
     size_t fen_len = tab ? (size_t)(tab - text) : len;
-    game g = {.quiet = 0};
-    if (!parse_fen(text, fen_len, 1, &g.pos, err))
+    position pos;
+    if (!parse_fen(text, fen_len, 1, &pos, err))
         return LINE_ERROR;
     if (tab == NULL) {
         snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: missing: a line is a FEN, a tab, then the moves",
@@ -110,7 +113,7 @@ static line_status game_line(const char *text, size_t len, void *ctx, FILE *out,
     size_t end = tab2 ? (size_t)(tab2 - text) : len;
     if (!check_moves(text, at, end, err))
         return LINE_ERROR;
-    play_line(&g, text, at, end, show, out);
+    play_line(&pos, text, at, end, show, out);
     return LINE_OK;
 }
 

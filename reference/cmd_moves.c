@@ -1,26 +1,41 @@
 /* cmd_moves.c - `moves`: the legal moves of a position given as an
  * argument, or of each FEN line of standard input. */
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "checkers.h"
 #include "cmd_moves.h"
 #include "line.h"
 #include "notation.h"
 #include "show.h"
 #include "text.h"
 
+/* The moves come from the library's interface (checkers.h), as an engine
+ * would ask for them; the position crosses it as its FEN. */
+static ck_position as_ck(const position *pos)
+{
+    char fen[FEN_SIZE];
+    ck_position p;
+    write_fen(pos, fen);
+    ck_from_fen(fen, &p, NULL);
+    return p;
+}
+
 void print_moves(const position *pos, const char *indent, FILE *out)
 {
-    move_list moves = {0};
-    side_moves(&pos->b, pos->turn, &moves);
-    for (size_t i = 0; i < moves.n; i++) {
-        char text[MOVE_TEXT_SIZE];
-        write_move(&moves.at[i], text);
+    ck_position p = as_ck(pos);
+    size_t n = ck_moves(&p, NULL, 0);
+    ck_move *moves = allocate(n, sizeof *moves);
+    ck_moves(&p, moves, n);
+    for (size_t i = 0; i < n; i++) {
+        char text[CK_MOVE_SIZE];
+        ck_move_text(&moves[i], text);
         fprintf(out, "%s%s\n", indent, text);
     }
-    if (moves.n == 0)
+    if (n == 0)
         fprintf(out, "%snone: %s has no move, %s wins\n", indent, side_name(pos->turn),
                 side_name(opponent_of(pos->turn)));
-    move_list_free(&moves);
+    free(moves);
 }
 
 /* One line of the batch (ctx: show). */
@@ -36,11 +51,9 @@ static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out
     if (!read_fen(text, len, 1, &pos, err, note))
         return LINE_ERROR;
     char fen[FEN_SIZE];
-    write_fen(&pos, fen);
-    move_list moves = {0};
-    side_moves(&pos.b, pos.turn, &moves);
-    fprintf(out, "%s\t%zu moves\n", fen, moves.n);
-    move_list_free(&moves);
+    ck_position p = as_ck(&pos);
+    ck_to_fen(&p, fen);
+    fprintf(out, "%s\t%zu moves\n", fen, ck_moves(&p, NULL, 0));
     if (*(const bool *)ctx)
         show_position(&pos, "  ", out);
     print_moves(&pos, "  ", out);

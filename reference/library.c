@@ -174,12 +174,8 @@ static bool play_written(game *g, const char *text, size_t len, int column, char
     side_moves(&g->pos.b, g->pos.turn, &legal);
     outcome o = game_outcome(g, &legal);
     int found = -1;
-    if (o == DRAWN)
-        snprintf(why, sizeof why, "the game is over: drawn, as %d single moves passed without a man moving or a capture",
-                 g->quiet);
-    else if (o != IN_PLAY)
-        snprintf(why, sizeof why, "the game is over: %s has no move, and %s wins",
-                 g->pos.turn == WHITE ? "white" : "black", o == WHITE_WINS ? "white" : "black");
+    if (o != IN_PLAY)
+        say_over(g, o, why);
     else
         found = find_move(g, &legal, &w, why);
     if (found >= 0)
