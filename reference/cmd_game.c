@@ -10,23 +10,11 @@
 #include "game.h"
 #include "line.h"
 #include "show.h"
+#include "text.h"
 
 _Static_assert((int)CK_IN_PLAY == IN_PLAY && (int)CK_BLACK_WINS == BLACK_WINS && (int)CK_WHITE_WINS == WHITE_WINS &&
                    (int)CK_DRAWN == DRAWN,
                "an outcome of the interface is the rules' own");
-
-/* The span of the line's next space-separated word at or after *at, before
- * end; false when there is none. */
-static bool next_word(const char *text, size_t end, size_t *at, size_t *len)
-{
-    while (*at < end && text[*at] == ' ')
-        (*at)++;
-    size_t stop = *at;
-    while (stop < end && text[stop] != ' ')
-        stop++;
-    *len = stop - *at;
-    return *len > 0;
-}
 
 /* Plays the moves text[at..end) from pos through the library's interface
  * (ck_replay, as an engine would) and prints the answer line; the moves are
@@ -37,26 +25,22 @@ static void play_line(const position *pos, const char *text, size_t at, size_t e
     ck_game g = {.quiet = 0};
     write_fen(pos, fen);
     ck_from_fen(fen, &g.pos, NULL);
-    char *moves = calloc(end - at + 1, 1);
-    if (moves == NULL) {
-        perror("reference");
-        exit(1);
-    }
+    char *moves = allocate(end - at + 1, 1);
     memcpy(moves, text + at, end - at);
     size_t bad = ck_replay(&g, moves, reason);
     free(moves);
+    ck_to_fen(&g.pos, fen);
     if (bad > 0) {
-        size_t len = 0;
-        for (size_t n = 1; next_word(text, end, &at, &len) && n < bad; n++)
-            at += len;
+        size_t start = at; /* the bad-th move */
+        for (size_t n = 0; n < bad && next_word(text, end, " ", &at, &start); n++)
+            ;
         written_move w;
         char as_given[MOVE_TEXT_SIZE];
-        parse_move(text + at, len, 0, &w, err);
+        parse_move(text + start, at - start, 0, &w, err);
         write_written(&w, as_given);
         fprintf(out, "illegal\t%zu\t%s\t%s\n", bad, as_given, reason);
     } else {
         ck_outcome o = ck_outcome_of(&g);
-        ck_to_fen(&g.pos, fen);
         fprintf(out, "legal\t%s\tquiet %d/%d", fen, g.quiet, DRAW_QUIET_MOVES);
         if (o != CK_IN_PLAY)
             fprintf(out, "\t%s", outcome_words((outcome)o));
@@ -64,7 +48,6 @@ static void play_line(const position *pos, const char *text, size_t at, size_t e
     }
     if (show) {
         position now;
-        ck_to_fen(&g.pos, fen);
         parse_fen(fen, strlen(fen), 1, &now, err);
         show_position(&now, "  ", out);
     }
@@ -73,10 +56,10 @@ static void play_line(const position *pos, const char *text, size_t at, size_t e
 /* Checks every move of text[at..end) for form; false with the first fault. */
 static bool check_moves(const char *text, size_t at, size_t end, char err[NOTATION_ERROR_SIZE])
 {
-    size_t len, words = 0;
-    for (; next_word(text, end, &at, &len); at += len, words++) {
+    size_t start, words = 0;
+    for (; next_word(text, end, " ", &at, &start); words++) {
         written_move w;
-        if (!parse_move(text + at, len, (int)at + 1, &w, err))
+        if (!parse_move(text + start, at - start, (int)start + 1, &w, err))
             return false;
     }
     if (words == 0)

@@ -21,21 +21,26 @@ static ck_position as_ck(const position *pos)
     return p;
 }
 
-void print_moves(const position *pos, const char *indent, FILE *out)
+/* Writes the n moves of p, each behind indent, or that its side (turn) has
+ * none. */
+static void write_moves(const ck_position *p, piece turn, size_t n, const char *indent, FILE *out)
 {
-    ck_position p = as_ck(pos);
-    size_t n = ck_moves(&p, NULL, 0);
     ck_move *moves = allocate(n, sizeof *moves);
-    ck_moves(&p, moves, n);
+    ck_moves(p, moves, n);
     for (size_t i = 0; i < n; i++) {
         char text[CK_MOVE_SIZE];
         ck_move_text(&moves[i], text);
         fprintf(out, "%s%s\n", indent, text);
     }
     if (n == 0)
-        fprintf(out, "%snone: %s has no move, %s wins\n", indent, side_name(pos->turn),
-                side_name(opponent_of(pos->turn)));
+        fprintf(out, "%snone: %s has no move, %s wins\n", indent, side_name(turn), side_name(opponent_of(turn)));
     free(moves);
+}
+
+void print_moves(const position *pos, const char *indent, FILE *out)
+{
+    ck_position p = as_ck(pos);
+    write_moves(&p, pos->turn, ck_moves(&p, NULL, 0), indent, out);
 }
 
 /* One line of the batch (ctx: show). */
@@ -52,11 +57,12 @@ static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out
         return LINE_ERROR;
     char fen[FEN_SIZE];
     ck_position p = as_ck(&pos);
+    size_t n = ck_moves(&p, NULL, 0);
     ck_to_fen(&p, fen);
-    fprintf(out, "%s\t%zu moves\n", fen, ck_moves(&p, NULL, 0));
+    fprintf(out, "%s\t%zu moves\n", fen, n);
     if (*(const bool *)ctx)
         show_position(&pos, "  ", out);
-    print_moves(&pos, "  ", out);
+    write_moves(&p, pos.turn, n, "  ", out);
     return LINE_OK;
 }
 
