@@ -203,8 +203,8 @@ table() { run env BUILD="$BUILD" CASES_TSV="$1" "$ROOT/tests/tools/table.sh"; }
 
 @test "tests/tools/run prints each test as it ends, behind its file's name, and says what still runs" {
     local f="$BATS_TEST_TMPDIR/slow.bats"
-    printf '%s\n' '@test "quick" { true; }' '@test "slow" { sleep 3; }' > "$f"
-    run env BUILD="$BATS_TEST_TMPDIR/b" RUN_HEARTBEAT=1 "$ROOT/tests/tools/run" "$f"
+    printf '%s\n' '@test "quick" { true; }' '@test "slow" { sleep 1.5; }' > "$f"
+    run env BUILD="$BATS_TEST_TMPDIR/b" RUN_HEARTBEAT=0.3 "$ROOT/tests/tools/run" "$f"
     assert_success
     assert_line --regexp "^$f: ok 1 quick in [0-9]+ms$"
     assert_line --regexp "^$f: ok 2 slow in [0-9]+ms$"
