@@ -1,7 +1,11 @@
 /* library.c - the library's interface (checkers.h) over the readable
  * rules: each ck_ function converts its arguments to the rules' own types
- * and calls the module that answers it.  Nothing here decides a rule. */
+ * and calls the module that answers it.  Nothing here decides a rule.
+ * Running out of memory is the caller's to handle: the modules below mark
+ * it (a list's or a buffer's failed, a record's out_of_memory), and each
+ * ck_ function that allocates checks them once and says CK_OUT_OF_MEMORY. */
 #include "checkers.h"
+#include "library.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +29,7 @@ _Static_assert((int)CK_ERROR_SIZE >= NOTATION_ERROR_SIZE && (int)CK_ERROR_SIZE >
 _Static_assert((int)CK_COUNT_SIZE >= COUNT_TEXT_SIZE, "room for a count");
 _Static_assert((int)CK_EMPTY == EMPTY && (int)CK_BLACK == BLACK && (int)CK_WHITE == WHITE && (int)CK_KING == KING,
                "the pieces");
+_Static_assert(sizeof CK_OUT_OF_MEMORY == sizeof OUT_OF_MEMORY, "one message for no memory");
 _Static_assert((int)CK_RULE_CHALLENGE == RULE_CHALLENGE && (int)CK_RULE_ENGLISH == RULE_ENGLISH, "the rules");
 
 const char *ck_version(void) { return CK_VERSION; }
@@ -46,6 +51,8 @@ static ck_position position_out(const position *q)
         p.at[n] = (ck_piece)q->b.at[n];
     return p;
 }
+
+ck_position as_ck(const position *pos) { return position_out(pos); }
 
 static move move_in(const ck_move *m)
 {
@@ -134,16 +141,17 @@ bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
 
 /* ==================== Moves ==================== */
 
-size_t ck_moves(const ck_position *pos, ck_move *out, size_t max)
+bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count)
 {
     position q = position_in(pos);
     move_list legal = {0};
     side_moves(&q.b, q.turn, &legal);
-    for (size_t i = 0; i < legal.n && i < max; i++)
+    bool ok = !legal.failed;
+    for (size_t i = 0; ok && i < legal.n && i < max; i++)
         out[i] = move_out(&legal.at[i]);
-    size_t n = legal.n;
+    *count = ok ? legal.n : 0;
     move_list_free(&legal);
-    return n;
+    return ok;
 }
 
 void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE])
@@ -172,9 +180,11 @@ static bool play_written(game *g, const char *text, size_t len, int column, char
     }
     move_list legal = {0};
     side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, &legal);
+    outcome o = game_outcome(g, legal.n > 0);
     int found = -1;
-    if (o != IN_PLAY)
+    if (legal.failed)
+        snprintf(why, sizeof why, CK_OUT_OF_MEMORY);
+    else if (o != IN_PLAY)
         say_over(g, o, why);
     else
         found = find_move(g, &legal, &w, why);
@@ -202,11 +212,7 @@ static game game_in(const ck_game *g) { return (game){position_in(&g->pos), g->q
 ck_outcome ck_outcome_of(const ck_game *g)
 {
     game q = game_in(g);
-    move_list legal = {0};
-    side_moves(&q.pos.b, q.pos.turn, &legal);
-    outcome o = game_outcome(&q, &legal);
-    move_list_free(&legal);
-    return outcome_out(o);
+    return outcome_out(game_outcome(&q, side_has_move(&q.pos.b, q.pos.turn)));
 }
 
 size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
@@ -256,15 +262,21 @@ void ck_table_free(ck_table *t)
     free(t);
 }
 
-bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count)
+bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count, char err[CK_ERROR_SIZE])
 {
-    if (depth < 0 || depth > 64 || threads < 1 || threads > 1024)
+    if (depth < 0 || depth > 64 || threads < 1 || threads > 1024) {
+        tell(err, depth < 0 || depth > 64 ? "depth: not 0-64" : "threads: not 1-1024");
         return false;
+    }
     position q = position_in(pos);
     fastpos p = fastpos_of(&q);
-    perft_count c = perft_tree(&p, depth, t ? t->t : NULL, threads);
-    if (c == PERFT_COUNT_MAX)
+    perft_options o = {.threads = threads};
+    perft_result r = perft_count_tree(&p, depth, t ? t->t : NULL, &o, "perft");
+    if (r.out_of_memory || r.count == PERFT_COUNT_MAX) {
+        tell(err, r.out_of_memory ? CK_OUT_OF_MEMORY : "the count passes 2^128 - 1");
         return false;
+    }
+    perft_count c = r.count;
     count->high = (uint64_t)(c >> 64);
     count->low = (uint64_t)c;
     return true;
@@ -278,11 +290,13 @@ void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
 /* ==================== PDN files ==================== */
 
 /* The text and pdn.h's reader over it; the last record's replay, its moves
- * in our types, its tags as strings. */
+ * in our types, its tags as strings; why reading stopped (NULL: not, or at
+ * the end). */
 struct ck_pdn {
     buffer text;
     pdn_reader *reader;
     bool strict;
+    const char *error;
     long records;
     pdn_replay replay;
     ck_move *moves;
@@ -292,16 +306,19 @@ struct ck_pdn {
     size_t tag_cap;
 };
 
+/* A reader over text (taken), or NULL if there is no memory for it. */
 static ck_pdn *pdn_over(buffer text, bool strict)
 {
-    ck_pdn *p = calloc(1, sizeof *p);
-    if (p == NULL) {
+    ck_pdn *p = text.failed ? NULL : calloc(1, sizeof *p);
+    if (p != NULL)
+        p->reader = pdn_reader_new(text.text, text.len, strict);
+    if (p == NULL || p->reader == NULL) {
         free(text.text);
+        free(p);
         return NULL;
     }
     p->text = text;
     p->strict = strict;
-    p->reader = pdn_reader_new(text.text, text.len, strict);
     return p;
 }
 
@@ -317,10 +334,10 @@ ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
     buffer b = {0};
     char chunk[65536];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0 && !b.failed)
         append(&b, chunk, n);
     append(&b, "", 0);
-    if (ferror(in)) {
+    if (ferror(in) || b.failed) {
         free(b.text);
         return NULL;
     }
@@ -360,6 +377,8 @@ static bool copy_tags(ck_pdn *p, const pdn_record *r)
         }
         append(&p->strings, "", 1);
     }
+    if (p->strings.failed)
+        return false;
     const char *at = p->strings.text; /* where the strings stay, once all are in */
     for (size_t i = 0; i < r->ntags; i++) {
         p->tags[i].name = at;
@@ -370,21 +389,31 @@ static bool copy_tags(ck_pdn *p, const pdn_record *r)
     return true;
 }
 
+/* Stops the reader for want of memory: no record now, nor after. */
+static bool no_memory(ck_pdn *p)
+{
+    p->error = CK_OUT_OF_MEMORY;
+    return false;
+}
+
 bool ck_pdn_next(ck_pdn *p, ck_record *out)
 {
     pdn_record *r;
     pdn_replay_free(&p->replay);
     p->replay = (pdn_replay){.played = NULL};
-    if (!pdn_reader_next(p->reader, &r))
+    if (p->error != NULL || !pdn_reader_next(p->reader, &r))
         return false;
     position start;
     char note[FEN_NOTE_SIZE];
     *out = (ck_record){.line = r->first_line, .number = ++p->records};
-    if (!copy_tags(p, r))
-        return false;
+    if (r->out_of_memory || !copy_tags(p, r))
+        return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    if (r->bad || !pdn_start(p->text.text, r, &start, note)) {
+    bool started = !r->bad && pdn_start(p->text.text, r, &start, note);
+    if (r->out_of_memory)
+        return no_memory(p);
+    if (!started) {
         out->verdict = CK_RECORD_MALFORMED;
         out->start = out->end.pos = ck_start();
         out->error_line = r->bad_line;
@@ -394,9 +423,11 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     }
     pdn_replay_record(r, &start, p->strict, &p->replay);
     const pdn_replay *rp = &p->replay;
+    if (rp->out_of_memory)
+        return no_memory(p);
     ck_move *moves = with_room(p->moves, &p->move_cap, rp->stop, sizeof *moves);
     if (moves == NULL && rp->stop > 0)
-        return false;
+        return no_memory(p);
     p->moves = moves;
     for (size_t i = 0; i < rp->stop; i++)
         p->moves[i] = move_out(&rp->played[i]);
@@ -416,6 +447,8 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     }
     return true;
 }
+
+const char *ck_pdn_error(const ck_pdn *p) { return p->error; }
 
 void ck_pdn_close(ck_pdn *p)
 {

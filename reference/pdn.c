@@ -327,8 +327,14 @@ static bool read_move(const char *text, const token *t, bool strict, pdn_word *w
 
 static void add_tag(pdn_record *r, const token *t)
 {
-    if (r->ntags == r->tag_cap)
-        r->tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+    if (r->ntags == r->tag_cap) {
+        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+        if (tags == NULL) {
+            r->out_of_memory = true;
+            return;
+        }
+        r->tags = tags;
+    }
     r->tags[r->ntags++] =
         (pdn_tag){t->name_at, t->name_len, t->value_at, t->value_len, t->line, t->col, t->col + (int)(t->value_at - t->at)};
 }
@@ -350,8 +356,14 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
                  dots3 ? "..." : ".");
     }
     r->after_number++;
-    if (r->nwords == r->word_cap)
-        r->words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+    if (r->nwords == r->word_cap) {
+        pdn_word *words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+        if (words == NULL) {
+            r->out_of_memory = true;
+            return;
+        }
+        r->words = words;
+    }
     r->words[r->nwords++] = w;
 }
 
@@ -424,6 +436,10 @@ bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_N
         return true;
     }
     if (!read_fen(text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
+        if (strcmp(err, OUT_OF_MEMORY) == 0) {
+            r->out_of_memory = true;
+            return false;
+        }
         int col = 0;
         const char *detail = after_column(err, &col);
         if (detail != NULL) {
@@ -445,7 +461,8 @@ typedef struct {
     const pdn_word *w;
     size_t n;
     bool strict;
-    long budget; /* plies left to try readings of ambiguous captures */
+    long budget;        /* plies left to try readings of ambiguous captures */
+    bool out_of_memory; /* somewhere in the tries: the replay's answer is none */
 } script;
 
 /* Where a replay ended: the game then, and the ply it stopped on (n when
@@ -520,7 +537,9 @@ static bool resolve(script *s, const game *g, size_t i, const move_list *legal, 
     unsigned *try_how = allocate(s->n, sizeof *try_how);
     replay sub;
     int wins = 0, won = -1;
-    for (int j = 0; j < k && s->budget > 0; j++) {
+    if (try_played == NULL || try_how == NULL)
+        s->out_of_memory = true;
+    for (int j = 0; j < k && s->budget > 0 && !s->out_of_memory; j++) {
         game h = *g;
         game_play(&h, &legal->at[idx[j]]);
         if (replay_from(s, h, i + 1, try_played, try_how, &sub)) {
@@ -534,7 +553,7 @@ static bool resolve(script *s, const game *g, size_t i, const move_list *legal, 
     }
     free(try_played);
     free(try_how);
-    if (wins == 1 && s->budget > 0) {
+    if (wins == 1 && s->budget > 0 && !s->out_of_memory) {
         played[i] = legal->at[won];
         how[i] = reading_of(&s->w[i], &legal->at[won]) | READ_RESOLVED;
         r->stop = s->n;
@@ -553,7 +572,13 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
         const pdn_word *w = &s->w[i];
         legal.n = 0;
         side_moves(&g.pos.b, g.pos.turn, &legal);
-        outcome o = game_outcome(&g, &legal);
+        if (legal.failed) {
+            s->out_of_memory = true;
+            snprintf(r->reason, REASON_SIZE, OUT_OF_MEMORY);
+            ok = false;
+            break;
+        }
+        outcome o = game_outcome(&g, legal.n > 0);
         if (o != IN_PLAY) {
             say_over(&g, o, r->reason);
             ok = false;
@@ -577,6 +602,12 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
             continue;
         }
         int *idx = allocate(legal.n, sizeof *idx), k = 0;
+        if (idx == NULL) {
+            s->out_of_memory = true;
+            snprintf(r->reason, REASON_SIZE, OUT_OF_MEMORY);
+            ok = false;
+            break;
+        }
         for (size_t j = 0; j < legal.n; j++)
             if (word_names(w, &legal.at[j]))
                 idx[k++] = (int)j;
@@ -594,6 +625,8 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
             free(idx);
             move_list_free(&legal);
             return true;
+        } else if (s->out_of_memory) {
+            snprintf(r->reason, REASON_SIZE, OUT_OF_MEMORY);
         } else {
             /* Name the readings: "10x17x26 or 10x19x26". */
             size_t at = 0;
@@ -622,9 +655,16 @@ void pdn_replay_record(const pdn_record *r, const position *start, bool strict, 
 {
     out->played = allocate(r->nwords, sizeof *out->played);
     out->how = allocate(r->nwords, sizeof *out->how);
-    script s = {r->words, r->nwords, strict, 100000};
-    replay rp = {.stop = 0};
-    out->ok = replay_from(&s, (game){*start, 0}, 0, out->played, out->how, &rp);
+    script s = {r->words, r->nwords, strict, 100000, false};
+    replay rp = {.g = {*start, 0}, .stop = 0};
+    if (out->played == NULL || out->how == NULL) {
+        s.out_of_memory = true;
+        snprintf(rp.reason, REASON_SIZE, OUT_OF_MEMORY);
+    } else {
+        out->ok = replay_from(&s, (game){*start, 0}, 0, out->played, out->how, &rp);
+    }
+    out->ok = out->ok && !s.out_of_memory;
+    out->out_of_memory = s.out_of_memory;
     out->end = rp.g;
     out->stop = rp.stop;
     memcpy(out->reason, rp.reason, sizeof out->reason);
@@ -659,6 +699,8 @@ struct pdn_reader {
 pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
     pdn_reader *rd = allocate(1, sizeof *rd);
+    if (rd == NULL)
+        return NULL;
     *rd = (pdn_reader){.c = {text, len, 0, 0, 1}, .strict = strict};
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
         rd->c.at = rd->c.line_start = 3;
@@ -721,13 +763,16 @@ void pdn_reader_free(pdn_reader *rd)
     free(rd);
 }
 
-void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
 {
     pdn_reader *rd = pdn_reader_new(text, len, strict);
+    if (rd == NULL)
+        return false;
     pdn_record *r;
     while (pdn_reader_next(rd, &r))
         each(ctx, text, r);
     pdn_reader_free(rd);
+    return true;
 }
 
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32])

@@ -57,6 +57,12 @@ foreign_names() {
     nm -D --defined-only "$1/lib/libcheckers.so" | awk 'NF == 3 && $3 !~ /^ck_/ { print "libcheckers.so: " $3 }'
 }
 
+# soname_version VERSION: the number after libcheckers.so. in the soname:
+# the major, and the minor too while the major is 0 (the Makefile's rule).
+soname_version() {
+    if [[ ${1%%.*} == 0 ]]; then echo "${1%.*}"; else echo "${1%%.*}"; fi
+}
+
 # same_answers ENGINE: ENGINE's moves, perft, game and pdn answers are the CLI's.
 same_answers() {
     local fen
@@ -84,17 +90,18 @@ records() {
 }
 
 @test "make install puts the header, both libraries, the soname links and checkers.pc under DESTDIR/PREFIX; uninstall removes them" {
-    local stage="$BATS_TEST_TMPDIR/stage" version
+    local stage="$BATS_TEST_TMPDIR/stage" version so
     version=$(sed -n 's/^#define CK_VERSION "\(.*\)"$/\1/p' "$ROOT/reference/checkers.h")
     [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "no CK_VERSION in checkers.h: '$version'"
+    so=$(soname_version "$version")
     run project_make install DESTDIR="$stage" PREFIX=/opt/ck
     assert_success
-    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so")" = libcheckers.so.${version%%.*} ] || fail "no development link"
-    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so.${version%%.*}")" = "libcheckers.so.$version" ] || fail "no soname link"
+    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so")" = "libcheckers.so.$so" ] || fail "no development link"
+    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so.$so")" = "libcheckers.so.$version" ] || fail "no soname link"
     [ -f "$stage/opt/ck/lib/libcheckers.so.$version" ] && [ -f "$stage/opt/ck/lib/libcheckers.a" ] &&
         cmp -s "$stage/opt/ck/include/checkers.h" "$ROOT/reference/checkers.h" || fail "files missing"
-    readelf -d "$stage/opt/ck/lib/libcheckers.so.$version" | grep -qF "Library soname: [libcheckers.so.${version%%.*}]" ||
-        fail "the soname is not libcheckers.so.${version%%.*}"
+    readelf -d "$stage/opt/ck/lib/libcheckers.so.$version" | grep -qF "Library soname: [libcheckers.so.$so]" ||
+        fail "the soname is not libcheckers.so.$so"
     # the .pc names PREFIX, not the staging directory, and the header's version
     grep -qx 'prefix=/opt/ck' "$stage/opt/ck/lib/pkgconfig/checkers.pc" || fail "$(cat "$stage/opt/ck/lib/pkgconfig/checkers.pc")"
     [ "$(PKG_CONFIG_PATH="$stage/opt/ck/lib/pkgconfig" pkg-config --modversion checkers)" = "$version" ] ||
@@ -143,7 +150,9 @@ records() {
 @test "the same engine, built as the README says, linked with the shared library, answers as the CLI" {
     records
     build_shared "$PREFIX" engine-shared || fail "the README's build line failed"
-    readelf -d engine-shared | grep -qF 'Shared library: [libcheckers.so.0]' || fail "not linked with libcheckers.so.0"
+    local so
+    so=libcheckers.so.$(soname_version "$(sed -n 's/^#define CK_VERSION "\(.*\)"$/\1/p' "$ROOT/reference/checkers.h")")
+    readelf -d engine-shared | grep -qF "Shared library: [$so]" || fail "not linked with $so"
     export LD_LIBRARY_PATH="$PREFIX/lib"
     run ./engine-shared perft B:W21-32:B1-12 3
     assert_output 'perft 3: 302'
@@ -173,7 +182,8 @@ int main(void)
     CHECK(!ck_valid(&q, err));
     q = p, q.turn = CK_EMPTY;
     CHECK(!ck_valid(&q, err));
-    CHECK(ck_moves(&p, m, 64) == 7 && ck_moves(&p, m, 2) == 7);
+    size_t n = 0;
+    CHECK(ck_moves(&p, m, 64, &n) && n == 7 && ck_moves(&p, m, 2, &n) && n == 7);
     ck_move_text(&m[0], text);
     CHECK(strcmp(text, "9-13") == 0);
     q = p;
@@ -185,11 +195,12 @@ int main(void)
     CHECK(ck_replay(&g, "11-15 11-16", err) == 2 && strcmp(err, "there is no piece on 11") == 0);
     CHECK(ck_from_fen("W:W5:B1", &g.pos, err) && ck_outcome_of(&g) == CK_BLACK_WINS);
     ck_count c;
-    CHECK(ck_perft(&p, 3, NULL, 1, &c) && c.high == 0 && c.low == 302);
+    CHECK(ck_perft(&p, 3, NULL, 1, &c, err) && c.high == 0 && c.low == 302);
     ck_table *t = ck_table_new(16);
-    CHECK(t && ck_perft(&p, 9, t, 2, &c) && c.low == 3963680);
+    CHECK(t && ck_perft(&p, 9, t, 2, &c, NULL) && c.low == 3963680);
     ck_table_free(t);
-    CHECK(!ck_perft(&p, 65, NULL, 1, &c) && !ck_perft(&p, 3, NULL, 0, &c));
+    CHECK(!ck_perft(&p, 65, NULL, 1, &c, err) && strcmp(err, "depth: not 0-64") == 0);
+    CHECK(!ck_perft(&p, 3, NULL, 0, &c, err) && strcmp(err, "threads: not 1-1024") == 0);
     c = (ck_count){1, 0};
     ck_count_text(c, text);
     CHECK(strcmp(text, "18446744073709551616") == 0);
@@ -200,7 +211,7 @@ int main(void)
     CHECK(strcmp(rec.tags[0].name, "Event") == 0 && strcmp(rec.tags[0].value, "x") == 0 && rec.moves[1].from == 22);
     CHECK(ck_pdn_next(r, &rec) && rec.verdict == CK_RECORD_ILLEGAL && rec.number == 2 && rec.ply == 2);
     CHECK(strcmp(rec.move, "9-14") == 0 && strcmp(rec.number_text, "2.") == 0 && rec.line == 3);
-    CHECK(!ck_pdn_next(r, &rec));
+    CHECK(!ck_pdn_next(r, &rec) && ck_pdn_error(r) == NULL);
     ck_pdn_close(r);
     CHECK(ck_from_fen("W:W10,30:B6,7", &q, err));
     CHECK(ck_is_legal(&q, 10, 1, CK_RULE_CHALLENGE) && ck_is_legal(&q, 10, 3, CK_RULE_ENGLISH));
