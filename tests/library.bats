@@ -262,3 +262,41 @@ EOF
     assert_output --partial 'reference/checkers.h: every name of the library starts with ck_, not: on_board'
     [ ! -e "$BATS_TEST_TMPDIR/p" ] || fail "something was installed"
 }
+
+# ==================== Out of memory ====================
+
+# The allocator wrapped for tests/oracles/lib_oom.c: every allocation the
+# library makes is counted, and the one asked for fails.
+OOM_WRAP=-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+
+@test "out of memory at each allocation of every allocating ck_ function: the failure said, no abort, no exit, nothing leaked" {
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -Wall -Wextra -pedantic $SAN -I"$PREFIX/include" -o lib_oom "$ROOT/tests/oracles/lib_oom.c" \
+        "$PREFIX/lib/libcheckers.a" -pthread $OOM_WRAP
+    run ./lib_oom "$ROOT/tests/fixtures/pdn/forms.pdn"
+    assert_success
+    assert_line 'lib_oom: ok'
+    local f
+    for f in ck_from_fen ck_moves ck_play ck_replay ck_perft ck_table_new ck_pdn_open ck_pdn_open_file; do
+        assert_line --regexp "^$f: [1-9][0-9]* allocations; each failing: [1-9][0-9]* times out of memory, [0-9]+ got round, 0 blocks held$"
+    done
+    # and nothing in the shared library can end the program
+    run nm -D -u "$PREFIX/lib/libcheckers.so"
+    refute_line --regexp '^ +U (abort|exit|_exit|_Exit|quick_exit|perror)(@.*)?$'
+}
+
+@test "the out-of-memory test bites: with the old abort planted back in move_list_add it fails" {
+    local copy="$BATS_TEST_TMPDIR/planted" src=()
+    cp -R "$ROOT/reference" "$copy"
+    sed -i 's|^            l->failed = true;$|            abort();|' "$copy/moves.c"
+    grep -q '^            abort();$' "$copy/moves.c" || fail "the plant did not take"
+    read -ra src <<< "$(project_make print-CK_SRC)"
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -O1 $SAN -I"$copy" -o lib_oom "$ROOT/tests/oracles/lib_oom.c" \
+        "${src[@]/#reference/$copy}" -pthread $OOM_WRAP
+    run ./lib_oom "$ROOT/tests/fixtures/pdn/forms.pdn"
+    assert_failure
+    refute_line 'lib_oom: ok'
+    assert_line --regexp '^ck_from_fen: 1 allocations' # the FEN's one; then ck_moves aborts
+    refute_line --partial 'ck_moves:'
+}
