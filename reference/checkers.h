@@ -32,7 +32,8 @@ extern "C" {
 #endif
 
 /* The library's version: 0.2.0 (0.2: running out of memory is a status;
- * ck_moves and ck_perft changed, ck_pdn_error is new).  The soname's
+ * ck_moves and ck_perft changed, ck_pdn_error is new, ck_pdn_open_file
+ * streams).  The soname's
  * number is the major one, and the minor too while the major is 0. */
 #define CK_VERSION_MAJOR 0
 #define CK_VERSION_MINOR 2
@@ -226,9 +227,15 @@ typedef struct {
  * reads them).  strict: no lenient reading of moves (10x14 for a step). */
 typedef struct ck_pdn ck_pdn;
 
-/* A reader over text[0..len) (copied), or over all of in (read now); NULL
- * if there is no memory or reading fails. */
+/* A reader over text[0..len) (copied); NULL if there is no memory for it.
+ * ck_pdn_open(pdn, strlen(pdn), false). */
 CK_API ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict);
+
+/* A reader over the file in, read a record at a time as ck_pdn_next goes:
+ * its memory is that of the longest record, not of the file (a 100 MB
+ * archive needs no 100 MB).  in stays the caller's, open until
+ * ck_pdn_close.  NULL if there is no memory for it.
+ * ck_pdn_open_file(fopen("games.pdn", "rb"), false). */
 CK_API ck_pdn *ck_pdn_open_file(FILE *in, bool strict);
 
 /* The next record into *r; false after the last, or when reading must
@@ -237,9 +244,8 @@ CK_API ck_pdn *ck_pdn_open_file(FILE *in, bool strict);
 CK_API bool ck_pdn_next(ck_pdn *p, ck_record *r);
 
 /* Why ck_pdn_next returned false: NULL at the end of the records, else
- * the reason reading stopped, CK_OUT_OF_MEMORY (no record is given for
- * want of memory, then or later).  After the last record of a file read
- * whole, NULL. */
+ * the reason reading stopped: CK_OUT_OF_MEMORY, or "reading the file
+ * failed" (ferror on the file).  No record is given after it. */
 CK_API const char *ck_pdn_error(const ck_pdn *p);
 
 CK_API void ck_pdn_close(ck_pdn *p);

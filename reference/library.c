@@ -289,11 +289,24 @@ void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
 
 /* ==================== PDN files ==================== */
 
-/* The text and pdn.h's reader over it; the last record's replay, its moves
- * in our types, its tags as strings; why reading stopped (NULL: not, or at
- * the end). */
+/* The text and pdn.h's reader over it, or over a piece of it; the last
+ * record's replay, its moves in our types, its tags as strings; why reading
+ * stopped (NULL: not, or at the end).
+ *
+ * A text given whole has one reader over all of it.  A file is read a
+ * piece at a time (next_in_file): text holds what is read of it from the
+ * start of the record to give next (`from`, on `line` at `col`), and a new
+ * reader goes over that piece for each record, more of the file read in
+ * while the piece may have cut the record short.  So the text is as long
+ * as the longest record and one read more, whatever the file's length. */
 struct ck_pdn {
     buffer text;
+    FILE *in;           /* the file, or NULL */
+    bool at_eof;        /* all of it is in text */
+    size_t from, given; /* the piece's start; how much of it the last record took */
+    long line, next_line;
+    int col, next_col;
+    const char *piece;  /* the reader's text */
     pdn_reader *reader;
     bool strict;
     const char *error;
@@ -305,6 +318,13 @@ struct ck_pdn {
     ck_tag *tags;
     size_t tag_cap;
 };
+
+/* Stops the reader for want of memory: no record now, nor after. */
+static bool no_memory(ck_pdn *p)
+{
+    p->error = CK_OUT_OF_MEMORY;
+    return false;
+}
 
 /* A reader over text (taken), or NULL if there is no memory for it. */
 static ck_pdn *pdn_over(buffer text, bool strict)
@@ -318,6 +338,7 @@ static ck_pdn *pdn_over(buffer text, bool strict)
         return NULL;
     }
     p->text = text;
+    p->piece = text.text;
     p->strict = strict;
     return p;
 }
@@ -331,17 +352,71 @@ ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
 
 ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
 {
-    buffer b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0 && !b.failed)
-        append(&b, chunk, n);
-    append(&b, "", 0);
-    if (ferror(in) || b.failed) {
-        free(b.text);
+    ck_pdn *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return NULL;
+    *p = (ck_pdn){.in = in, .line = 1, .col = 1, .strict = strict};
+    append(&p->text, "", 0); /* text is never NULL */
+    if (p->text.failed) {
+        free(p);
         return NULL;
     }
-    return pdn_over(b, strict);
+    return p;
+}
+
+/* Drops what the records given took, then reads the next piece of the
+ * file onto the text: 4 kB, or as much as the text holds (a record cut
+ * again and again is read in twice as much each time, so it is read over
+ * a few times only).  False, said in p->error, if there is no memory or
+ * reading fails. */
+static bool read_more(ck_pdn *p)
+{
+    memmove(p->text.text, p->text.text + p->from, p->text.len - p->from + 1);
+    p->text.len -= p->from;
+    p->from = 0;
+    char chunk[4096];
+    size_t want = p->text.len > sizeof chunk ? p->text.len : sizeof chunk;
+    for (size_t got = 0; got < want && !p->at_eof && !p->text.failed;) {
+        size_t n = fread(chunk, 1, sizeof chunk, p->in);
+        append(&p->text, chunk, n);
+        got += n;
+        p->at_eof = n < sizeof chunk;
+    }
+    if (p->text.failed)
+        p->error = CK_OUT_OF_MEMORY;
+    else if (ferror(p->in))
+        p->error = "reading the file failed";
+    return p->error == NULL;
+}
+
+/* The next record of a file into *r, from a reader over the text from the
+ * record's start.  A record is taken when the reader stopped inside the
+ * text (its last token ended before the text did), or at the file's end;
+ * else the piece may have cut it, and more is read. */
+static bool next_in_file(ck_pdn *p, pdn_record **r)
+{
+    p->from += p->given;
+    p->line = p->next_line ? p->next_line : p->line;
+    p->col = p->next_col ? p->next_col : p->col;
+    p->given = 0;
+    for (;;) {
+        pdn_reader_free(p->reader);
+        p->piece = p->text.text + p->from;
+        size_t len = p->text.len - p->from;
+        bool file_start = p->from == 0 && p->line == 1 && p->col == 1; /* where a byte-order mark may be */
+        p->reader = file_start ? pdn_reader_new(p->piece, len, p->strict)
+                               : pdn_reader_at(p->piece, len, p->strict, p->line, p->col);
+        if (p->reader == NULL)
+            return no_memory(p);
+        bool got = pdn_reader_next(p->reader, r), in_text;
+        size_t next = pdn_reader_where(p->reader, &p->next_line, &p->next_col, &in_text);
+        if (p->at_eof || (got && in_text)) {
+            p->given = next;
+            return got;
+        }
+        if (!read_more(p))
+            return false;
+    }
 }
 
 /* array (of *cap elements of size bytes) with room for n, or NULL if there
@@ -360,7 +435,7 @@ static void *with_room(void *array, size_t *cap, size_t n, size_t size)
  * the value's escapes (\" and \\) undone.  False if there is no memory. */
 static bool copy_tags(ck_pdn *p, const pdn_record *r)
 {
-    const char *text = p->text.text;
+    const char *text = p->piece;
     ck_tag *tags = with_room(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
     if (tags == NULL && r->ntags > 0)
         return false;
@@ -389,19 +464,12 @@ static bool copy_tags(ck_pdn *p, const pdn_record *r)
     return true;
 }
 
-/* Stops the reader for want of memory: no record now, nor after. */
-static bool no_memory(ck_pdn *p)
-{
-    p->error = CK_OUT_OF_MEMORY;
-    return false;
-}
-
 bool ck_pdn_next(ck_pdn *p, ck_record *out)
 {
     pdn_record *r;
     pdn_replay_free(&p->replay);
     p->replay = (pdn_replay){.played = NULL};
-    if (p->error != NULL || !pdn_reader_next(p->reader, &r))
+    if (p->error != NULL || !(p->in != NULL ? next_in_file(p, &r) : pdn_reader_next(p->reader, &r)))
         return false;
     position start;
     char note[FEN_NOTE_SIZE];
@@ -410,7 +478,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    bool started = !r->bad && pdn_start(p->text.text, r, &start, note);
+    bool started = !r->bad && pdn_start(p->piece, r, &start, note);
     if (r->out_of_memory)
         return no_memory(p);
     if (!started) {
@@ -442,7 +510,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         out->ply = rp->stop + 1;
         pdn_move_number(w, rp->stop, start.turn, out->number_text);
         snprintf(out->move, sizeof out->move, "%.*s", (int)(w->len < CK_MOVE_SIZE - 1 ? w->len : CK_MOVE_SIZE - 1),
-                 p->text.text + w->at);
+                 p->piece + w->at);
         snprintf(out->reason, sizeof out->reason, "%s", rp->reason);
     }
     return true;

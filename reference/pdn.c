@@ -15,11 +15,14 @@
 
 /* ==================== Tokens ==================== */
 
-/* Where the reader is in the file. */
+/* Where the reader is in the file.  first_col: the column of text[0]
+ * when the text starts inside a line (a piece of a file streamed), until
+ * the first line end; else 0. */
 typedef struct {
     const char *text;
     size_t len, at, line_start;
     long line;
+    int first_col;
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -28,8 +31,12 @@ static void advance(cursor *c, size_t to)
         if (c->text[c->at] == '\n') {
             c->line++;
             c->line_start = c->at + 1;
+            c->first_col = 0;
         }
 }
+
+/* The column of text[at] on the cursor's line (from 1). */
+static int column(const cursor *c, size_t at) { return (int)(at - c->line_start) + 1 + c->first_col; }
 
 static void skip_line(cursor *c)
 {
@@ -177,8 +184,8 @@ static bool next_token(cursor *c, token *t)
         t->at = c->at;
         t->len = 1;
         t->line = c->line;
-        t->col = (int)(c->at - c->line_start) + 1;
-        if ((ch == '%' && c->at == c->line_start) || ch == ';') {
+        t->col = column(c, c->at);
+        if ((ch == '%' && column(c, c->at) == 1) || ch == ';') {
             skip_line(c);
         } else if (ch == '{') {
             const char *close = memchr(c->text + c->at, '}', c->len - c->at);
@@ -698,13 +705,32 @@ struct pdn_reader {
 
 pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
+    pdn_reader *rd = pdn_reader_at(text, len, strict, 1, 1);
+    if (rd != NULL && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
+        rd->c.at = rd->c.line_start = 3;
+    return rd;
+}
+
+pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
+{
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {text, len, 0, 0, 1}, .strict = strict};
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
-        rd->c.at = rd->c.line_start = 3;
+    *rd = (pdn_reader){.c = {text, len, 0, 0, line, col - 1}, .strict = strict};
     return rd;
+}
+
+size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
+{
+    *in_text = rd->c.at < rd->c.len;
+    if (rd->has_pending) {
+        *line = rd->pending.line;
+        *col = rd->pending.col;
+        return rd->pending.at;
+    }
+    *line = rd->c.line;
+    *col = column(&rd->c, rd->c.at);
+    return rd->c.at;
 }
 
 bool pdn_reader_next(pdn_reader *rd, pdn_record **out)

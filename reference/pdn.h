@@ -86,6 +86,16 @@ pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict);
 bool pdn_reader_next(pdn_reader *rd, pdn_record **r);
 void pdn_reader_free(pdn_reader *rd);
 
+/* A reader over a piece of a file, text[0..len), that starts on `line` at
+ * column `col` (no byte-order mark looked for): a file read a piece at a
+ * time, each piece starting where a record does. */
+pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+
+/* Where the next record starts (after pdn_reader_next): its offset in the
+ * text, its line and column; *in_text: the reader stopped before the
+ * text's end (a piece that ends at its last token may have cut it). */
+size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text);
+
 /* The number of the move at ply `stop` (from 0) as written ("12." or
  * "12..."), or in brackets the one it would have, first being the side that
  * moved first: "(12...)". */

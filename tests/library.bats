@@ -300,3 +300,36 @@ OOM_WRAP=-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
     assert_line --regexp '^ck_from_fen: 1 allocations' # the FEN's one; then ck_moves aborts
     refute_line --partial 'ck_moves:'
 }
+
+# ==================== A large PDN file ====================
+
+@test "ck_pdn_open_file reads a 60 MB file a record at a time: the engine, its memory limited to 32 MB, answers as the CLI" {
+    local comment i
+    # a 60 kB record (a long comment), doubled ten times: 1024 records, 61 MB
+    comment=$(head -c 60000 /dev/zero | tr '\0' x)
+    printf '[Event "big"]\n1. 11-15 {%s}\n22-18 2. 15x22 25x18 *\n' "$comment" > big.pdn
+    for i in 1 2 3 4 5 6 7 8 9 10; do cat big.pdn big.pdn > twice.pdn && mv twice.pdn big.pdn; done
+    [ "$(stat -c %s big.pdn)" -gt 50000000 ] || fail "big.pdn is $(stat -c %s big.pdn) bytes"
+    build_static "$PREFIX" engine-static
+    "$BUILD/reference" pdn big.pdn > cli.out 2> /dev/null
+    [ "$(wc -l < cli.out)" -eq 1024 ] || fail "the CLI gave $(wc -l < cli.out) lines"
+    if [ -n "$SAN" ]; then # ASan reserves terabytes of address space: no ulimit -v
+        ./engine-static pdn big.pdn > engine.out
+    else
+        # the limit bites: the CLI, which reads a file whole, does not fit in it
+        run bash -c 'ulimit -v 32768 && "$1" pdn "$2"' - "$BUILD/reference" big.pdn
+        assert_failure
+        (ulimit -v 32768 && ./engine-static pdn big.pdn > engine.out) || fail "the engine does not fit in 32 MB"
+    fi
+    cmp engine.out cli.out || fail "the engine's records are not the CLI's"
+}
+
+@test "ck_pdn_open_file gives the CLI's records wherever its pieces cut the file: the Tinsley sample shifted by 0-300 bytes" {
+    local k
+    build_static "$PREFIX" engine-static
+    for k in $(seq 0 13 300); do # a % line of k spaces moves every cut of a 4 kB piece k bytes into the games
+        { printf '%%%*s\n' "$k" ''; cat "$ROOT/tests/fixtures/pdn/tinsley-sample.pdn" "$ROOT/tests/fixtures/pdn/forms.pdn"; } > cut.pdn
+        diff <(./engine-static pdn cut.pdn) <("$BUILD/reference" pdn cut.pdn 2> /dev/null) > /dev/null ||
+            fail "shifted by $k: the records differ"
+    done
+}
