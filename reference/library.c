@@ -29,7 +29,6 @@ _Static_assert((int)CK_ERROR_SIZE >= NOTATION_ERROR_SIZE && (int)CK_ERROR_SIZE >
 _Static_assert((int)CK_COUNT_SIZE >= COUNT_TEXT_SIZE, "room for a count");
 _Static_assert((int)CK_EMPTY == EMPTY && (int)CK_BLACK == BLACK && (int)CK_WHITE == WHITE && (int)CK_KING == KING,
                "the pieces");
-_Static_assert(sizeof CK_OUT_OF_MEMORY == sizeof OUT_OF_MEMORY, "one message for no memory");
 _Static_assert((int)CK_RULE_CHALLENGE == RULE_CHALLENGE && (int)CK_RULE_ENGLISH == RULE_ENGLISH, "the rules");
 
 const char *ck_version(void) { return CK_VERSION; }

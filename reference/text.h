@@ -23,7 +23,8 @@ bool is_digit(char c);
 /* c in upper case for the letters a-z, else c: upper('k') == 'K'. */
 char upper(char c);
 
-/* What every part says when an allocation fails. */
+/* What every part says when an allocation fails: checkers.h's
+ * CK_OUT_OF_MEMORY too (tests/oracles/lib_oom.c holds ck_from_fen to it). */
 #define OUT_OF_MEMORY "out of memory"
 
 /* A buffer that grows: start it {0}, free text.  text is kept
