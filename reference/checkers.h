@@ -234,8 +234,9 @@ CK_API ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict);
 /* A reader over the file in, read a record at a time as ck_pdn_next goes:
  * its memory is that of the longest record, not of the file (a 100 MB
  * archive needs no 100 MB).  in stays the caller's, open until
- * ck_pdn_close.  NULL if there is no memory for it.
- * ck_pdn_open_file(fopen("games.pdn", "rb"), false). */
+ * ck_pdn_close.  NULL if there is no memory for it.  With in =
+ * fopen("games.pdn", "rb"): ck_pdn_open_file(in, false), the records, then
+ * ck_pdn_close and fclose(in). */
 CK_API ck_pdn *ck_pdn_open_file(FILE *in, bool strict);
 
 /* The next record into *r; false after the last, or when reading must
