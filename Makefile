@@ -357,14 +357,16 @@ TEST_PROGRAMS += $(BUILD)/pdn_replay
 # CK_API, each function in a section of its own) and linked twice: into one
 # object whose only global names are the header's functions (ld -r keeps
 # what they reach, objcopy makes the rest local), the archive's one member;
-# and into the shared library, soname libcheckers.so.MAJOR.  The CLI's
+# and into the shared library, soname libcheckers.so.MAJOR (MAJOR.MINOR
+# while MAJOR is 0: a 0.x minor may change the interface).  The CLI's
 # commands are reached by nothing the header declares, so none is linked in.
 # The version is the header's CK_VERSION, written once.
 LIB_DIR     := $(BUILD)/lib
 LIB_PIC     := $(call ref_obj,$(LIB_DIR)/obj,$(CK_SRC))
 LIB_FLAGS   := -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections
 LIB_VERSION := $(shell sed -n 's/^\#define CK_VERSION "\(.*\)"$$/\1/p' reference/checkers.h)
-LIB_SONAME  := libcheckers.so.$(firstword $(subst ., ,$(LIB_VERSION)))
+LIB_MAJOR   := $(firstword $(subst ., ,$(LIB_VERSION)))
+LIB_SONAME  := libcheckers.so.$(if $(filter 0,$(LIB_MAJOR)),$(basename $(LIB_VERSION)),$(LIB_MAJOR))
 LIB_SO      := $(LIB_DIR)/libcheckers.so.$(LIB_VERSION)
 LIB_FILES   := $(LIB_DIR)/libcheckers.a $(LIB_SO) $(LIB_DIR)/include/checkers.h
 

@@ -13,7 +13,12 @@
  * Squares are numbered 1-32, four a row, square 1 at the top.  Text is PDN:
  * a position is a FEN (B:W21-32:B1-12), a move 11-15 or 27x18x11.  Nothing
  * here prints; a function that can fail returns false (or a count) and
- * writes why into a buffer of the caller, CK_ERROR_SIZE bytes. */
+ * writes why into a buffer of the caller, CK_ERROR_SIZE bytes.
+ *
+ * Running out of memory never ends the program: the functions that
+ * allocate (ck_from_fen, ck_moves, ck_play, ck_replay, ck_perft,
+ * ck_table_new, ck_pdn_open, ck_pdn_open_file, ck_pdn_next) fail as they
+ * say below, with CK_OUT_OF_MEMORY as the reason, and leak nothing. */
 #ifndef CK_CHECKERS_H
 #define CK_CHECKERS_H
 
@@ -26,11 +31,14 @@
 extern "C" {
 #endif
 
-/* The library's version: 0.1.0.  The soname's number is the major one. */
+/* The library's version: 0.2.0 (0.2: running out of memory is a status;
+ * ck_moves and ck_perft changed, ck_pdn_error is new, ck_pdn_open_file
+ * streams).  The soname's
+ * number is the major one, and the minor too while the major is 0. */
 #define CK_VERSION_MAJOR 0
-#define CK_VERSION_MINOR 1
+#define CK_VERSION_MINOR 2
 #define CK_VERSION_PATCH 0
-#define CK_VERSION "0.1.0"
+#define CK_VERSION "0.2.0"
 
 /* What the library marks as its interface (the rest stays inside it). */
 #if defined(__GNUC__)
@@ -40,8 +48,12 @@ extern "C" {
 #endif
 
 /* The version of the library linked, which may be newer than the header's
- * (a shared library updated under the program): ck_version() is "0.1.0". */
+ * (a shared library updated under the program): ck_version() is "0.2.0". */
 CK_API const char *ck_version(void);
+
+/* The reason a function gives when there was no memory for its work:
+ * strcmp(reason, CK_OUT_OF_MEMORY) == 0 tells it from an illegal move. */
+#define CK_OUT_OF_MEMORY "out of memory"
 
 /* ==================== Positions ==================== */
 
@@ -77,7 +89,7 @@ CK_API ck_position ck_start(void);
  * as the CLI's: spaces around it, a trailing dot, lowercase, fields past
  * the two colours.  False with the fault, by column, in err:
  * ck_from_fen("B:W5:B5", &p, err) gives "fen, column 7: square 5 is both
- * white and black". */
+ * white and black"; without memory, false and CK_OUT_OF_MEMORY. */
 CK_API bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE]);
 
 /* Writes pos as a canonical FEN (white's field first, squares ascending):
@@ -102,10 +114,12 @@ typedef struct {
 
 /* The legal moves of pos's side to move: its captures if it has any (every
  * chain, each path a move of its own), else its steps; pieces in square
- * order.  Writes the first `max` into out and returns how many there are
- * (call again with more room if it is more than max).  From the start: 7,
- * 9-13 first and 12-16 last; 0 when the side to move has lost. */
-CK_API size_t ck_moves(const ck_position *pos, ck_move *out, size_t max);
+ * order.  Writes the first `max` into out and how many there are into
+ * *count (call again with more room if it is more than max); false (and
+ * *count 0) only if there was no memory to list them.  From the start,
+ * ck_moves(&p, out, 16, &n) gives n == 7, 9-13 first and 12-16 last;
+ * n == 0 when the side to move has lost. */
+CK_API bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count);
 
 /* Writes m with every landing: "11-15", "27x18x11x4". */
 CK_API void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE]);
@@ -116,8 +130,9 @@ CK_API void ck_play_move(ck_position *pos, const ck_move *m);
 
 /* Plays the move written `move` (PDN: every landing, or a capture's two ends
  * when they name one capture) if it is legal in pos; else false, pos as it
- * was, and why in reason.  From the start, ck_play(&p, "11-15", reason);
- * not "22-18" ("22 holds a white man, and black is to move"). */
+ * was, and why in reason (CK_OUT_OF_MEMORY if there was no memory to
+ * decide).  From the start, ck_play(&p, "11-15", reason); not "22-18" ("22
+ * holds a white man, and black is to move"). */
 CK_API bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE]);
 
 /* ==================== Games ==================== */
@@ -133,15 +148,16 @@ typedef struct {
     int quiet;
 } ck_game;
 
-/* How g stands.  From the start, CK_IN_PLAY; "W:W5:B1" (white to move,
- * blocked), CK_BLACK_WINS. */
+/* How g stands (it allocates nothing).  From the start, CK_IN_PLAY;
+ * "W:W5:B1" (white to move, blocked), CK_BLACK_WINS. */
 CK_API ck_outcome ck_outcome_of(const ck_game *g);
 
 /* Plays the moves of `moves`, separated by spaces ("11-15 22-18 15x22"),
  * from g in turn, as ck_play does, a move after the game's end illegal.
  * Returns 0 if every one was played; else the number (from 1) of the first
- * that is malformed or illegal, g left where it was tried, and why in
- * reason.  From the start, "11-15 22-18 15x22 26x17" gives 0 and quiet 0;
+ * that is malformed or illegal (or that there was no memory to play:
+ * reason CK_OUT_OF_MEMORY), g left where it was tried, and why in reason.
+ * From the start, "11-15 22-18 15x22 26x17" gives 0 and quiet 0;
  * "11-15 11-16" gives 2 ("there is no piece on 11"). */
 CK_API size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE]);
 
@@ -160,10 +176,13 @@ CK_API void ck_table_free(ck_table *t);
 
 /* The move sequences of `depth` (0-64) moves from pos, every capture path
  * counted (as the published counts are), with table t (or NULL) on
- * `threads` threads (1-1024).  False if the arguments are out of range, the
- * count would pass 2^128 - 1, or there is no memory.  From the start, depth
- * 3 is 302, depth 11 is 85242128. */
-CK_API bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count);
+ * `threads` threads (1-1024).  False, with why in err (which may be NULL),
+ * if the arguments are out of range, the count would pass 2^128 - 1, or
+ * there is no memory (CK_OUT_OF_MEMORY).  From the start,
+ * ck_perft(&p, 3, NULL, 1, &c, err) gives c == {0, 302}; depth 11,
+ * 85242128. */
+CK_API bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count,
+                     char err[CK_ERROR_SIZE]);
 
 /* c in decimal: {0, 302} is "302". */
 CK_API void ck_count_text(ck_count c, char out[CK_COUNT_SIZE]);
@@ -208,14 +227,27 @@ typedef struct {
  * reads them).  strict: no lenient reading of moves (10x14 for a step). */
 typedef struct ck_pdn ck_pdn;
 
-/* A reader over text[0..len) (copied), or over all of in (read now); NULL
- * if there is no memory or reading fails. */
+/* A reader over text[0..len) (copied); NULL if there is no memory for it.
+ * ck_pdn_open(pdn, strlen(pdn), false). */
 CK_API ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict);
+
+/* A reader over the file in, read a record at a time as ck_pdn_next goes:
+ * its memory is that of the longest record, not of the file (a 100 MB
+ * archive needs no 100 MB).  in stays the caller's, open until
+ * ck_pdn_close.  NULL if there is no memory for it.  With in =
+ * fopen("games.pdn", "rb"): ck_pdn_open_file(in, false), the records, then
+ * ck_pdn_close and fclose(in). */
 CK_API ck_pdn *ck_pdn_open_file(FILE *in, bool strict);
 
-/* The next record into *r; false after the last.  "[Event \"x\"]\n11-15
- * 22-18 *" gives one record, CK_RECORD_LEGAL, 2 plies, tag Event "x". */
+/* The next record into *r; false after the last, or when reading must
+ * stop (ck_pdn_error says why).  "[Event \"x\"]\n11-15 22-18 *" gives one
+ * record, CK_RECORD_LEGAL, 2 plies, tag Event "x". */
 CK_API bool ck_pdn_next(ck_pdn *p, ck_record *r);
+
+/* Why ck_pdn_next returned false: NULL at the end of the records, else
+ * the reason reading stopped: CK_OUT_OF_MEMORY, or "reading the file
+ * failed" (ferror on the file).  No record is given after it. */
+CK_API const char *ck_pdn_error(const ck_pdn *p);
 
 CK_API void ck_pdn_close(ck_pdn *p);
 

@@ -8,6 +8,7 @@
 #include "checkers.h"
 #include "cmd_game.h"
 #include "game.h"
+#include "library.h"
 #include "line.h"
 #include "show.h"
 #include "text.h"
@@ -22,13 +23,13 @@ _Static_assert((int)CK_IN_PLAY == IN_PLAY && (int)CK_BLACK_WINS == BLACK_WINS &&
 static void play_line(const position *pos, const char *text, size_t at, size_t end, bool show, FILE *out)
 {
     char fen[FEN_SIZE], reason[CK_ERROR_SIZE], err[NOTATION_ERROR_SIZE];
-    ck_game g = {.quiet = 0};
-    write_fen(pos, fen);
-    ck_from_fen(fen, &g.pos, NULL);
-    char *moves = allocate(end - at + 1, 1);
+    ck_game g = {as_ck(pos), 0};
+    char *moves = or_exit(allocate(end - at + 1, 1));
     memcpy(moves, text + at, end - at);
     size_t bad = ck_replay(&g, moves, reason);
     free(moves);
+    if (bad > 0 && strcmp(reason, CK_OUT_OF_MEMORY) == 0)
+        exit_out_of_memory();
     ck_to_fen(&g.pos, fen);
     if (bad > 0) {
         size_t start = at; /* the bad-th move */

@@ -5,28 +5,31 @@
 
 #include "checkers.h"
 #include "cmd_moves.h"
+#include "library.h"
 #include "line.h"
 #include "notation.h"
 #include "show.h"
 #include "text.h"
 
 /* The moves come from the library's interface (checkers.h), as an engine
- * would ask for them; the position crosses it as its FEN. */
-static ck_position as_ck(const position *pos)
+ * would ask for them. */
+
+/* How many moves p has (exits if there is no memory to list them). */
+static size_t count_moves(const ck_position *p)
 {
-    char fen[FEN_SIZE];
-    ck_position p;
-    write_fen(pos, fen);
-    ck_from_fen(fen, &p, NULL);
-    return p;
+    size_t n;
+    if (!ck_moves(p, NULL, 0, &n))
+        exit_out_of_memory();
+    return n;
 }
 
 /* Writes the n moves of p, each behind indent, or that its side (turn) has
  * none. */
 static void write_moves(const ck_position *p, piece turn, size_t n, const char *indent, FILE *out)
 {
-    ck_move *moves = allocate(n, sizeof *moves);
-    ck_moves(p, moves, n);
+    ck_move *moves = or_exit(allocate(n, sizeof *moves));
+    if (!ck_moves(p, moves, n, &n))
+        exit_out_of_memory();
     for (size_t i = 0; i < n; i++) {
         char text[CK_MOVE_SIZE];
         ck_move_text(&moves[i], text);
@@ -40,7 +43,7 @@ static void write_moves(const ck_position *p, piece turn, size_t n, const char *
 void print_moves(const position *pos, const char *indent, FILE *out)
 {
     ck_position p = as_ck(pos);
-    write_moves(&p, pos->turn, ck_moves(&p, NULL, 0), indent, out);
+    write_moves(&p, pos->turn, count_moves(&p), indent, out);
 }
 
 /* One line of the batch (ctx: show). */
@@ -57,7 +60,7 @@ static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out
         return LINE_ERROR;
     char fen[FEN_SIZE];
     ck_position p = as_ck(&pos);
-    size_t n = ck_moves(&p, NULL, 0);
+    size_t n = count_moves(&p);
     ck_to_fen(&p, fen);
     fprintf(out, "%s\t%zu moves\n", fen, n);
     if (*(const bool *)ctx)

@@ -216,6 +216,8 @@ static int count_one(const fastpos *p, int depth, table_store *ts, const choices
         position pos = position_of(p);
         move_list moves = {0};
         side_moves(&pos.b, pos.turn, &moves); /* the readable list: its order and its text */
+        if (moves.failed)
+            exit_out_of_memory();
         for (size_t i = 0; i < moves.n; i++) {
             position next = pos;
             play_position(&next, &moves.at[i]);

@@ -22,6 +22,7 @@ void legal_moves(const board *b, int from, rule r, move_list *out)
     for (size_t i = 0; i < candidates.n; i++)
         if (is_legal(b, from, move_end(&candidates.at[i]), r))
             move_list_add(out, &candidates.at[i]);
+    out->failed |= candidates.failed;
     move_list_free(&candidates);
 }
 
@@ -44,6 +45,8 @@ static bool chain_passes(const board *b, int from, int at)
     move_list chains = {0};
     bool passes = false;
     piece_moves(b, from, &chains);
+    if (chains.failed) /* the explanations are the programs' alone */
+        exit_out_of_memory();
     for (size_t i = 0; i < chains.n; i++)
         for (int j = 0; j + 1 < chains.at[i].n; j++)
             passes |= chains.at[i].land[j] == at;
@@ -137,6 +140,8 @@ static int chain_ends(const board *b, int from, int sq[SQUARES])
     move_list chains = {0};
     int count = 0;
     piece_moves(b, from, &chains);
+    if (chains.failed)
+        exit_out_of_memory();
     for (size_t i = 0; i < chains.n; i++) {
         int end = move_end(&chains.at[i]), seen = 0;
         for (int j = 0; j < count; j++)
@@ -242,6 +247,8 @@ static void explain(const board *b, int from, int to, rule r, FILE *out)
     }
     move_list moves = {0};
     legal_moves(b, from, r, &moves);
+    if (moves.failed)
+        exit_out_of_memory();
     for (size_t i = 0; i < moves.n; i++)
         if (move_end(&moves.at[i]) == to) { /* several chains may end there: all are shown */
             fprintf(out, "%spath: ", indent);
@@ -255,6 +262,8 @@ static void list_moves(const board *b, int from, rule r, FILE *out)
 {
     move_list moves = {0};
     legal_moves(b, from, r, &moves);
+    if (moves.failed)
+        exit_out_of_memory();
     if (moves.n == 0)
         fprintf(out, "%smove: none\n", indent);
     for (size_t i = 0; i < moves.n; i++) {

@@ -18,9 +18,9 @@ void game_play(game *g, const move *m)
     play_position(&g->pos, m);
 }
 
-outcome game_outcome(const game *g, const move_list *legal)
+outcome game_outcome(const game *g, bool can_move)
 {
-    if (legal->n == 0)
+    if (!can_move)
         return g->pos.turn == WHITE ? BLACK_WINS : WHITE_WINS;
     return g->quiet >= DRAW_QUIET_MOVES ? DRAWN : IN_PLAY;
 }

@@ -34,10 +34,11 @@ bool is_progress(const board *b, const move *m);
 /* Plays m, a legal move of g's side, and counts it. */
 void game_play(game *g, const move *m);
 
-/* How g stands, given `legal`, the moves of its side to move: a side with no
- * move has lost (WCDF 1.30); else 80 quiet moves are a draw.  The loss comes
- * first: the move that left the opponent no reply won the game. */
-outcome game_outcome(const game *g, const move_list *legal);
+/* How g stands, given whether its side to move can move (side_has_move, or
+ * a list of its moves not empty): a side with no move has lost (WCDF 1.30);
+ * else 80 quiet moves are a draw.  The loss comes first: the move that left
+ * the opponent no reply won the game. */
+outcome game_outcome(const game *g, bool can_move);
 
 /* Room for any reason find_move writes. */
 enum { REASON_SIZE = 256 };

@@ -1,7 +1,11 @@
 /* library.c - the library's interface (checkers.h) over the readable
  * rules: each ck_ function converts its arguments to the rules' own types
- * and calls the module that answers it.  Nothing here decides a rule. */
+ * and calls the module that answers it.  Nothing here decides a rule.
+ * Running out of memory is the caller's to handle: the modules below mark
+ * it (a list's or a buffer's failed, a record's out_of_memory), and each
+ * ck_ function that allocates checks them once and says CK_OUT_OF_MEMORY. */
 #include "checkers.h"
+#include "library.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +50,8 @@ static ck_position position_out(const position *q)
         p.at[n] = (ck_piece)q->b.at[n];
     return p;
 }
+
+ck_position as_ck(const position *pos) { return position_out(pos); }
 
 static move move_in(const ck_move *m)
 {
@@ -134,16 +140,17 @@ bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
 
 /* ==================== Moves ==================== */
 
-size_t ck_moves(const ck_position *pos, ck_move *out, size_t max)
+bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count)
 {
     position q = position_in(pos);
     move_list legal = {0};
     side_moves(&q.b, q.turn, &legal);
-    for (size_t i = 0; i < legal.n && i < max; i++)
+    bool ok = !legal.failed;
+    for (size_t i = 0; ok && i < legal.n && i < max; i++)
         out[i] = move_out(&legal.at[i]);
-    size_t n = legal.n;
+    *count = ok ? legal.n : 0;
     move_list_free(&legal);
-    return n;
+    return ok;
 }
 
 void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE])
@@ -172,9 +179,11 @@ static bool play_written(game *g, const char *text, size_t len, int column, char
     }
     move_list legal = {0};
     side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, &legal);
+    outcome o = game_outcome(g, legal.n > 0);
     int found = -1;
-    if (o != IN_PLAY)
+    if (legal.failed)
+        snprintf(why, sizeof why, CK_OUT_OF_MEMORY);
+    else if (o != IN_PLAY)
         say_over(g, o, why);
     else
         found = find_move(g, &legal, &w, why);
@@ -202,11 +211,7 @@ static game game_in(const ck_game *g) { return (game){position_in(&g->pos), g->q
 ck_outcome ck_outcome_of(const ck_game *g)
 {
     game q = game_in(g);
-    move_list legal = {0};
-    side_moves(&q.pos.b, q.pos.turn, &legal);
-    outcome o = game_outcome(&q, &legal);
-    move_list_free(&legal);
-    return outcome_out(o);
+    return outcome_out(game_outcome(&q, side_has_move(&q.pos.b, q.pos.turn)));
 }
 
 size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
@@ -256,15 +261,21 @@ void ck_table_free(ck_table *t)
     free(t);
 }
 
-bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count)
+bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count, char err[CK_ERROR_SIZE])
 {
-    if (depth < 0 || depth > 64 || threads < 1 || threads > 1024)
+    if (depth < 0 || depth > 64 || threads < 1 || threads > 1024) {
+        tell(err, depth < 0 || depth > 64 ? "depth: not 0-64" : "threads: not 1-1024");
         return false;
+    }
     position q = position_in(pos);
     fastpos p = fastpos_of(&q);
-    perft_count c = perft_tree(&p, depth, t ? t->t : NULL, threads);
-    if (c == PERFT_COUNT_MAX)
+    perft_options o = {.threads = threads};
+    perft_result r = perft_count_tree(&p, depth, t ? t->t : NULL, &o, "perft");
+    if (r.out_of_memory || r.count == PERFT_COUNT_MAX) {
+        tell(err, r.out_of_memory ? CK_OUT_OF_MEMORY : "the count passes 2^128 - 1");
         return false;
+    }
+    perft_count c = r.count;
     count->high = (uint64_t)(c >> 64);
     count->low = (uint64_t)c;
     return true;
@@ -277,12 +288,27 @@ void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
 
 /* ==================== PDN files ==================== */
 
-/* The text and pdn.h's reader over it; the last record's replay, its moves
- * in our types, its tags as strings. */
+/* The text and pdn.h's reader over it, or over a piece of it; the last
+ * record's replay, its moves in our types, its tags as strings; why reading
+ * stopped (NULL: not, or at the end).
+ *
+ * A text given whole has one reader over all of it.  A file is read a
+ * piece at a time (next_in_file): text holds what is read of it from the
+ * start of the record to give next (`from`, on `line` at `col`), and a new
+ * reader goes over that piece for each record, more of the file read in
+ * while the piece may have cut the record short.  So the text is as long
+ * as the longest record and one read more, whatever the file's length. */
 struct ck_pdn {
     buffer text;
+    FILE *in;           /* the file, or NULL */
+    bool at_eof;        /* all of it is in text */
+    size_t from, given; /* the piece's start; how much of it the last record took */
+    long line, next_line;
+    int col, next_col;
+    const char *piece;  /* the reader's text */
     pdn_reader *reader;
     bool strict;
+    const char *error;
     long records;
     pdn_replay replay;
     ck_move *moves;
@@ -292,16 +318,27 @@ struct ck_pdn {
     size_t tag_cap;
 };
 
+/* Stops the reader for want of memory: no record now, nor after. */
+static bool no_memory(ck_pdn *p)
+{
+    p->error = CK_OUT_OF_MEMORY;
+    return false;
+}
+
+/* A reader over text (taken), or NULL if there is no memory for it. */
 static ck_pdn *pdn_over(buffer text, bool strict)
 {
-    ck_pdn *p = calloc(1, sizeof *p);
-    if (p == NULL) {
+    ck_pdn *p = text.failed ? NULL : calloc(1, sizeof *p);
+    if (p != NULL)
+        p->reader = pdn_reader_new(text.text, text.len, strict);
+    if (p == NULL || p->reader == NULL) {
         free(text.text);
+        free(p);
         return NULL;
     }
     p->text = text;
+    p->piece = text.text;
     p->strict = strict;
-    p->reader = pdn_reader_new(text.text, text.len, strict);
     return p;
 }
 
@@ -314,17 +351,71 @@ ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
 
 ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
 {
-    buffer b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
-        append(&b, chunk, n);
-    append(&b, "", 0);
-    if (ferror(in)) {
-        free(b.text);
+    ck_pdn *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return NULL;
+    *p = (ck_pdn){.in = in, .line = 1, .col = 1, .strict = strict};
+    append(&p->text, "", 0); /* text is never NULL */
+    if (p->text.failed) {
+        free(p);
         return NULL;
     }
-    return pdn_over(b, strict);
+    return p;
+}
+
+/* Drops what the records given took, then reads the next piece of the
+ * file onto the text: 4 kB, or as much as the text holds (a record cut
+ * again and again is read in twice as much each time, so it is read over
+ * a few times only).  False, said in p->error, if there is no memory or
+ * reading fails. */
+static bool read_more(ck_pdn *p)
+{
+    memmove(p->text.text, p->text.text + p->from, p->text.len - p->from + 1);
+    p->text.len -= p->from;
+    p->from = 0;
+    char chunk[4096];
+    size_t want = p->text.len > sizeof chunk ? p->text.len : sizeof chunk;
+    for (size_t got = 0; got < want && !p->at_eof && !p->text.failed;) {
+        size_t n = fread(chunk, 1, sizeof chunk, p->in);
+        append(&p->text, chunk, n);
+        got += n;
+        p->at_eof = n < sizeof chunk;
+    }
+    if (p->text.failed)
+        p->error = CK_OUT_OF_MEMORY;
+    else if (ferror(p->in))
+        p->error = "reading the file failed";
+    return p->error == NULL;
+}
+
+/* The next record of a file into *r, from a reader over the text from the
+ * record's start.  A record is taken when the reader stopped inside the
+ * text (its last token ended before the text did), or at the file's end;
+ * else the piece may have cut it, and more is read. */
+static bool next_in_file(ck_pdn *p, pdn_record **r)
+{
+    p->from += p->given;
+    p->line = p->next_line ? p->next_line : p->line;
+    p->col = p->next_col ? p->next_col : p->col;
+    p->given = 0;
+    for (;;) {
+        pdn_reader_free(p->reader);
+        p->piece = p->text.text + p->from;
+        size_t len = p->text.len - p->from;
+        bool file_start = p->from == 0 && p->line == 1 && p->col == 1; /* where a byte-order mark may be */
+        p->reader = file_start ? pdn_reader_new(p->piece, len, p->strict)
+                               : pdn_reader_at(p->piece, len, p->strict, p->line, p->col);
+        if (p->reader == NULL)
+            return no_memory(p);
+        bool got = pdn_reader_next(p->reader, r), in_text;
+        size_t next = pdn_reader_where(p->reader, &p->next_line, &p->next_col, &in_text);
+        if (p->at_eof || (got && in_text)) {
+            p->given = next;
+            return got;
+        }
+        if (!read_more(p))
+            return false;
+    }
 }
 
 /* array (of *cap elements of size bytes) with room for n, or NULL if there
@@ -343,7 +434,7 @@ static void *with_room(void *array, size_t *cap, size_t n, size_t size)
  * the value's escapes (\" and \\) undone.  False if there is no memory. */
 static bool copy_tags(ck_pdn *p, const pdn_record *r)
 {
-    const char *text = p->text.text;
+    const char *text = p->piece;
     ck_tag *tags = with_room(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
     if (tags == NULL && r->ntags > 0)
         return false;
@@ -360,6 +451,8 @@ static bool copy_tags(ck_pdn *p, const pdn_record *r)
         }
         append(&p->strings, "", 1);
     }
+    if (p->strings.failed)
+        return false;
     const char *at = p->strings.text; /* where the strings stay, once all are in */
     for (size_t i = 0; i < r->ntags; i++) {
         p->tags[i].name = at;
@@ -375,16 +468,19 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     pdn_record *r;
     pdn_replay_free(&p->replay);
     p->replay = (pdn_replay){.played = NULL};
-    if (!pdn_reader_next(p->reader, &r))
+    if (p->error != NULL || !(p->in != NULL ? next_in_file(p, &r) : pdn_reader_next(p->reader, &r)))
         return false;
     position start;
     char note[FEN_NOTE_SIZE];
     *out = (ck_record){.line = r->first_line, .number = ++p->records};
-    if (!copy_tags(p, r))
-        return false;
+    if (r->out_of_memory || !copy_tags(p, r))
+        return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    if (r->bad || !pdn_start(p->text.text, r, &start, note)) {
+    bool started = !r->bad && pdn_start(p->piece, r, &start, note);
+    if (r->out_of_memory)
+        return no_memory(p);
+    if (!started) {
         out->verdict = CK_RECORD_MALFORMED;
         out->start = out->end.pos = ck_start();
         out->error_line = r->bad_line;
@@ -394,9 +490,11 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     }
     pdn_replay_record(r, &start, p->strict, &p->replay);
     const pdn_replay *rp = &p->replay;
+    if (rp->out_of_memory)
+        return no_memory(p);
     ck_move *moves = with_room(p->moves, &p->move_cap, rp->stop, sizeof *moves);
     if (moves == NULL && rp->stop > 0)
-        return false;
+        return no_memory(p);
     p->moves = moves;
     for (size_t i = 0; i < rp->stop; i++)
         p->moves[i] = move_out(&rp->played[i]);
@@ -411,11 +509,13 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         out->ply = rp->stop + 1;
         pdn_move_number(w, rp->stop, start.turn, out->number_text);
         snprintf(out->move, sizeof out->move, "%.*s", (int)(w->len < CK_MOVE_SIZE - 1 ? w->len : CK_MOVE_SIZE - 1),
-                 p->text.text + w->at);
+                 p->piece + w->at);
         snprintf(out->reason, sizeof out->reason, "%s", rp->reason);
     }
     return true;
 }
+
+const char *ck_pdn_error(const ck_pdn *p) { return p->error; }
 
 void ck_pdn_close(ck_pdn *p)
 {

@@ -295,3 +295,16 @@ int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
     asking a = {answer, ctx};
     return run_batch(in, out, question_line, &a);
 }
+
+void exit_out_of_memory(void)
+{
+    fputs("reference: out of memory\n", stderr);
+    exit(1);
+}
+
+void *or_exit(void *p)
+{
+    if (p == NULL)
+        exit_out_of_memory();
+    return p;
+}

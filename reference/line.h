@@ -76,4 +76,12 @@ typedef void (*answer_fn)(const question *q, void *ctx, FILE *out);
  * answer(q, ctx, out). */
 int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx);
 
+/* What a program does when memory runs out: says "reference: out of
+ * memory" and exits 1.  The programs' own code calls it; the rules and the
+ * library never do (they return a status: text.h). */
+_Noreturn void exit_out_of_memory(void);
+
+/* p, or exit_out_of_memory() if p is NULL: the programs' allocations. */
+void *or_exit(void *p);
+
 #endif

@@ -1,7 +1,6 @@
 /* moves.c - listing moves, playing them, and counting them (perft). */
 #include "moves.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "rules.h"
@@ -18,16 +17,19 @@ void move_list_free(move_list *l)
     *l = (move_list){0};
 }
 
-/* A list is as long as a position's moves, a few dozen: running out of
- * memory for one is not an input's fault, and there is no way on. */
+/* A list is as long as a position's moves, a few dozen; still, the
+ * library's caller decides what running out of memory means, so the list
+ * only remembers it (failed) and keeps what it has. */
 void move_list_add(move_list *l, const move *m)
 {
+    if (l->failed)
+        return;
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 16;
         move *at = realloc(l->at, cap * sizeof *at);
         if (at == NULL) {
-            fputs("out of memory for a list of moves\n", stderr);
-            abort();
+            l->failed = true;
+            return;
         }
         l->at = at;
         l->cap = cap;
@@ -101,6 +103,25 @@ void side_moves(const board *b, piece side, move_list *out)
             add_steps(b, n, out);
 }
 
+static bool can_step(const board *b, int from)
+{
+    for (int vert = UP; vert <= DOWN; vert += 2)
+        for (int horiz = LEFT; horiz <= RIGHT; horiz += 2)
+            if (step_target(b, from, vert, horiz) != NO_SQUARE)
+                return true;
+    return false;
+}
+
+/* A side with a capture has a move, so the steps matter only without one:
+ * any piece that can capture or step will do. */
+bool side_has_move(const board *b, piece side)
+{
+    for (int n = 1; n <= SQUARES; n++)
+        if (side_of(b->at[n]) == side && (can_capture(b, n) || can_step(b, n)))
+            return true;
+    return false;
+}
+
 /* ==================== Playing ==================== */
 
 /* The piece leaves first: a king's chain may end where it started. */
@@ -131,6 +152,8 @@ static bool count_sequences(const board *b, piece side, int depth, move_list *li
     move_list *l = &lists[0];
     l->n = 0;
     side_moves(b, side, l);
+    if (l->failed)
+        return false;
     if (depth == 1) {
         if (*count > UINT64_MAX - l->n)
             return false;
@@ -154,10 +177,8 @@ bool perft(const position *pos, int depth, uint64_t *count)
         return true;
     }
     move_list *lists = calloc((size_t)depth, sizeof *lists);
-    if (lists == NULL) {
-        fputs("out of memory for perft's lists\n", stderr);
-        abort();
-    }
+    if (lists == NULL)
+        return false;
     bool ok = count_sequences(&pos->b, pos->turn, depth, lists, count);
     for (int i = 0; i < depth; i++)
         move_list_free(&lists[i]);

@@ -36,15 +36,17 @@ bool is_capture_move(const move *m);
 int move_end(const move *m);
 
 /* A list of moves that grows as needed: start it as {0}, free it with
- * move_list_free. */
+ * move_list_free.  failed: a move found no memory and is missing; from then
+ * on nothing is added (check it once the list is made). */
 typedef struct {
     move *at;
     size_t n, cap;
+    bool failed;
 } move_list;
 
 void move_list_free(move_list *l);
 
-/* Appends a copy of m to l. */
+/* Appends a copy of m to l, or sets l->failed. */
 void move_list_add(move_list *l, const move *m);
 
 /* Appends the moves of the piece on `from`, capture mandatory for it alone:
@@ -58,6 +60,11 @@ void piece_moves(const board *b, int from, move_list *out);
  * position, black has 7: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16. */
 void side_moves(const board *b, piece side, move_list *out);
 
+/* Has `side` a move on b: can a piece of it capture or step?  Nothing is
+ * listed, so nothing can run out of memory.  From the start, black has;
+ * on W:W5:B1, white (its man on 5 blocked by 1) has not. */
+bool side_has_move(const board *b, piece side);
+
 /* Plays m, a move listed for b: the piece leaves `from`, the pieces taken
  * are removed, and a man that ends on its far row is crowned. */
 void play(board *b, const move *m);
@@ -67,7 +74,7 @@ void play_position(position *pos, const move *m);
 
 /* Counts the move sequences of `depth` moves from pos into *count (every
  * capture path counted, as the published counts do); false if the count
- * would not fit 64 bits.  From the start, depth 1 gives 7, depth 2 gives 49. */
+ * would not fit 64 bits or there is no memory for the lists.  From the start, depth 1 gives 7, depth 2 gives 49. */
 bool perft(const position *pos, int depth, uint64_t *count);
 
 #endif

@@ -216,6 +216,10 @@ bool read_fen(const char *text, size_t len, int column, position *pos, char err[
     }
     /* Lowercase letters: b:w21:bk1 is B:W21:BK1. */
     char *copy = allocate(to - from + 1, 1);
+    if (copy == NULL) {
+        snprintf(err, NOTATION_ERROR_SIZE, OUT_OF_MEMORY);
+        return false;
+    }
     for (size_t i = from; i < to; i++) {
         copy[i - from] = text[i];
         if (text[i] != '\0' && strchr("bwk", text[i]))

@@ -15,11 +15,14 @@
 
 /* ==================== Tokens ==================== */
 
-/* Where the reader is in the file. */
+/* Where the reader is in the file.  first_col: the column of text[0]
+ * when the text starts inside a line (a piece of a file streamed), until
+ * the first line end; else 0. */
 typedef struct {
     const char *text;
     size_t len, at, line_start;
     long line;
+    int first_col;
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -28,8 +31,12 @@ static void advance(cursor *c, size_t to)
         if (c->text[c->at] == '\n') {
             c->line++;
             c->line_start = c->at + 1;
+            c->first_col = 0;
         }
 }
+
+/* The column of text[at] on the cursor's line (from 1). */
+static int column(const cursor *c, size_t at) { return (int)(at - c->line_start) + 1 + c->first_col; }
 
 static void skip_line(cursor *c)
 {
@@ -177,8 +184,8 @@ static bool next_token(cursor *c, token *t)
         t->at = c->at;
         t->len = 1;
         t->line = c->line;
-        t->col = (int)(c->at - c->line_start) + 1;
-        if ((ch == '%' && c->at == c->line_start) || ch == ';') {
+        t->col = column(c, c->at);
+        if ((ch == '%' && column(c, c->at) == 1) || ch == ';') {
             skip_line(c);
         } else if (ch == '{') {
             const char *close = memchr(c->text + c->at, '}', c->len - c->at);
@@ -327,8 +334,14 @@ static bool read_move(const char *text, const token *t, bool strict, pdn_word *w
 
 static void add_tag(pdn_record *r, const token *t)
 {
-    if (r->ntags == r->tag_cap)
-        r->tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+    if (r->ntags == r->tag_cap) {
+        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+        if (tags == NULL) {
+            r->out_of_memory = true;
+            return;
+        }
+        r->tags = tags;
+    }
     r->tags[r->ntags++] =
         (pdn_tag){t->name_at, t->name_len, t->value_at, t->value_len, t->line, t->col, t->col + (int)(t->value_at - t->at)};
 }
@@ -350,8 +363,14 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
                  dots3 ? "..." : ".");
     }
     r->after_number++;
-    if (r->nwords == r->word_cap)
-        r->words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+    if (r->nwords == r->word_cap) {
+        pdn_word *words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+        if (words == NULL) {
+            r->out_of_memory = true;
+            return;
+        }
+        r->words = words;
+    }
     r->words[r->nwords++] = w;
 }
 
@@ -424,6 +443,10 @@ bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_N
         return true;
     }
     if (!read_fen(text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
+        if (strcmp(err, OUT_OF_MEMORY) == 0) {
+            r->out_of_memory = true;
+            return false;
+        }
         int col = 0;
         const char *detail = after_column(err, &col);
         if (detail != NULL) {
@@ -445,7 +468,8 @@ typedef struct {
     const pdn_word *w;
     size_t n;
     bool strict;
-    long budget; /* plies left to try readings of ambiguous captures */
+    long budget;        /* plies left to try readings of ambiguous captures */
+    bool out_of_memory; /* somewhere in the tries: the replay's answer is none */
 } script;
 
 /* Where a replay ended: the game then, and the ply it stopped on (n when
@@ -520,7 +544,9 @@ static bool resolve(script *s, const game *g, size_t i, const move_list *legal, 
     unsigned *try_how = allocate(s->n, sizeof *try_how);
     replay sub;
     int wins = 0, won = -1;
-    for (int j = 0; j < k && s->budget > 0; j++) {
+    if (try_played == NULL || try_how == NULL)
+        s->out_of_memory = true;
+    for (int j = 0; j < k && s->budget > 0 && !s->out_of_memory; j++) {
         game h = *g;
         game_play(&h, &legal->at[idx[j]]);
         if (replay_from(s, h, i + 1, try_played, try_how, &sub)) {
@@ -534,7 +560,7 @@ static bool resolve(script *s, const game *g, size_t i, const move_list *legal, 
     }
     free(try_played);
     free(try_how);
-    if (wins == 1 && s->budget > 0) {
+    if (wins == 1 && s->budget > 0 && !s->out_of_memory) {
         played[i] = legal->at[won];
         how[i] = reading_of(&s->w[i], &legal->at[won]) | READ_RESOLVED;
         r->stop = s->n;
@@ -553,7 +579,13 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
         const pdn_word *w = &s->w[i];
         legal.n = 0;
         side_moves(&g.pos.b, g.pos.turn, &legal);
-        outcome o = game_outcome(&g, &legal);
+        if (legal.failed) {
+            s->out_of_memory = true;
+            snprintf(r->reason, REASON_SIZE, OUT_OF_MEMORY);
+            ok = false;
+            break;
+        }
+        outcome o = game_outcome(&g, legal.n > 0);
         if (o != IN_PLAY) {
             say_over(&g, o, r->reason);
             ok = false;
@@ -577,6 +609,12 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
             continue;
         }
         int *idx = allocate(legal.n, sizeof *idx), k = 0;
+        if (idx == NULL) {
+            s->out_of_memory = true;
+            snprintf(r->reason, REASON_SIZE, OUT_OF_MEMORY);
+            ok = false;
+            break;
+        }
         for (size_t j = 0; j < legal.n; j++)
             if (word_names(w, &legal.at[j]))
                 idx[k++] = (int)j;
@@ -594,6 +632,8 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
             free(idx);
             move_list_free(&legal);
             return true;
+        } else if (s->out_of_memory) {
+            snprintf(r->reason, REASON_SIZE, OUT_OF_MEMORY);
         } else {
             /* Name the readings: "10x17x26 or 10x19x26". */
             size_t at = 0;
@@ -622,9 +662,16 @@ void pdn_replay_record(const pdn_record *r, const position *start, bool strict, 
 {
     out->played = allocate(r->nwords, sizeof *out->played);
     out->how = allocate(r->nwords, sizeof *out->how);
-    script s = {r->words, r->nwords, strict, 100000};
-    replay rp = {.stop = 0};
-    out->ok = replay_from(&s, (game){*start, 0}, 0, out->played, out->how, &rp);
+    script s = {r->words, r->nwords, strict, 100000, false};
+    replay rp = {.g = {*start, 0}, .stop = 0};
+    if (out->played == NULL || out->how == NULL) {
+        s.out_of_memory = true;
+        snprintf(rp.reason, REASON_SIZE, OUT_OF_MEMORY);
+    } else {
+        out->ok = replay_from(&s, (game){*start, 0}, 0, out->played, out->how, &rp);
+    }
+    out->ok = out->ok && !s.out_of_memory;
+    out->out_of_memory = s.out_of_memory;
     out->end = rp.g;
     out->stop = rp.stop;
     memcpy(out->reason, rp.reason, sizeof out->reason);
@@ -658,11 +705,32 @@ struct pdn_reader {
 
 pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
-    pdn_reader *rd = allocate(1, sizeof *rd);
-    *rd = (pdn_reader){.c = {text, len, 0, 0, 1}, .strict = strict};
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
+    pdn_reader *rd = pdn_reader_at(text, len, strict, 1, 1);
+    if (rd != NULL && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
         rd->c.at = rd->c.line_start = 3;
     return rd;
+}
+
+pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
+{
+    pdn_reader *rd = allocate(1, sizeof *rd);
+    if (rd == NULL)
+        return NULL;
+    *rd = (pdn_reader){.c = {text, len, 0, 0, line, col - 1}, .strict = strict};
+    return rd;
+}
+
+size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
+{
+    *in_text = rd->c.at < rd->c.len;
+    if (rd->has_pending) {
+        *line = rd->pending.line;
+        *col = rd->pending.col;
+        return rd->pending.at;
+    }
+    *line = rd->c.line;
+    *col = column(&rd->c, rd->c.at);
+    return rd->c.at;
 }
 
 bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
@@ -721,13 +789,16 @@ void pdn_reader_free(pdn_reader *rd)
     free(rd);
 }
 
-void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
 {
     pdn_reader *rd = pdn_reader_new(text, len, strict);
+    if (rd == NULL)
+        return false;
     pdn_record *r;
     while (pdn_reader_next(rd, &r))
         each(ctx, text, r);
     pdn_reader_free(rd);
+    return true;
 }
 
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32])

@@ -58,6 +58,7 @@ typedef struct {
     char bad_what[NOTATION_ERROR_SIZE + 32];
     size_t number_at, number_len; /* the last move number token */
     int after_number;             /* moves since it */
+    bool out_of_memory;           /* a tag, a move or its FEN found no memory: the record is incomplete */
 } pdn_record;
 
 
@@ -70,18 +71,30 @@ bool pdn_tag_is(const char *text, const pdn_tag *g, const char *name);
 const pdn_tag *pdn_find_tag(const char *text, const pdn_record *r, const char *name);
 
 /* Calls each(ctx, text, r) for every record of text[0..len) in file order
- * (r is reused: keep nothing of it).  strict: moves only as notation.h
+ * (r is reused: keep nothing of it); false if there was no memory for the
+ * reader (each must check r->out_of_memory).  strict: moves only as notation.h
  * reads them; else leniently (a fault in a move is the record's fault). */
 typedef void pdn_each(void *ctx, const char *text, pdn_record *r);
-void pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx);
+bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx);
 
 /* The same, one record at a time, for a caller that pulls (the library's
  * reader): pdn_reader_next points *r at the next record (reused: keep
- * nothing of it), false after the last.  text must outlive the reader. */
+ * nothing of it), false after the last.  text must outlive the reader.
+ * pdn_reader_new is NULL if there is no memory for it. */
 typedef struct pdn_reader pdn_reader;
 pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict);
 bool pdn_reader_next(pdn_reader *rd, pdn_record **r);
 void pdn_reader_free(pdn_reader *rd);
+
+/* A reader over a piece of a file, text[0..len), that starts on `line` at
+ * column `col` (no byte-order mark looked for): a file read a piece at a
+ * time, each piece starting where a record does. */
+pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+
+/* Where the next record starts (after pdn_reader_next): its offset in the
+ * text, its line and column; *in_text: the reader stopped before the
+ * text's end (a piece that ends at its last token may have cut it). */
+size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text);
 
 /* The number of the move at ply `stop` (from 0) as written ("12." or
  * "12..."), or in brackets the one it would have, first being the side that
@@ -90,7 +103,8 @@ void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32
 
 /* The record's start: its [FEN] (read_fen; what it ignored in note, else
  * ""), or the start of the game.  False, with the fault set in r, for a
- * malformed FEN or a GameType other than 21 (English checkers). */
+ * malformed FEN or a GameType other than 21 (English checkers); false with
+ * r->out_of_memory if there was no memory to read the FEN. */
 bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE]);
 
 /* ==================== Replaying a record ==================== */
@@ -108,9 +122,10 @@ enum {
 
 /* A record replayed: ok if every move was legal; the ply it stopped on
  * (r->nwords when ok), why, and the game then; each move played as read,
- * and how (READ_ flags, 0 for as notation.h reads it). */
+ * and how (READ_ flags, 0 for as notation.h reads it).  out_of_memory: the
+ * replay stopped for want of memory (not ok, and no verdict on the record). */
 typedef struct {
-    bool ok;
+    bool ok, out_of_memory;
     size_t stop;
     char reason[REASON_SIZE];
     game end;

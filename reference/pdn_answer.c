@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line.h"
 #include "pdn.h"
 #include "pdn_write.h"
 #include "text.h"
@@ -90,16 +91,14 @@ static void start_line(const reader *rd, const pdn_record *r, buffer *b, const c
 static void emit(reader *rd, buffer *b)
 {
     append(b, "\n", 1);
+    if (b->failed)
+        exit_out_of_memory();
     fwrite(b->text, 1, b->len, rd->out);
 }
 
 static outcome outcome_now(const game *g)
 {
-    move_list legal = {0};
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, &legal);
-    move_list_free(&legal);
-    return o;
+    return game_outcome(g, side_has_move(&g->pos.b, g->pos.turn));
 }
 
 static void count_readings(pdn_totals *t, unsigned how)
@@ -154,8 +153,11 @@ static void answer_error(reader *rd, const pdn_record *r)
 static bool record_start(reader *rd, pdn_record *r, position *start)
 {
     char note[FEN_NOTE_SIZE];
-    if (!pdn_start(rd->text, r, start, note))
+    if (!pdn_start(rd->text, r, start, note)) {
+        if (r->out_of_memory)
+            exit_out_of_memory();
         return false;
+    }
     if (note[0] != '\0') {
         rd->t->fen_notes++;
         if (rd->o->notes && !rd->o->write) {
@@ -263,6 +265,8 @@ static void answer_record(void *ctx, const char *text, pdn_record *r)
     reader *rd = ctx;
     (void)text; /* rd->text */
     rd->t->records++;
+    if (r->out_of_memory)
+        exit_out_of_memory();
     position start;
     if (r->bad || !record_start(rd, r, &start)) {
         answer_error(rd, r);
@@ -270,6 +274,8 @@ static void answer_record(void *ctx, const char *text, pdn_record *r)
     }
     pdn_replay rp;
     pdn_replay_record(r, &start, rd->o->strict, &rp);
+    if (rp.out_of_memory)
+        exit_out_of_memory();
     count_replay(rd->t, &rp);
     if (rd->o->write) {
         write_back(rd, r, &start, &rp);
@@ -291,6 +297,8 @@ static bool slurp(FILE *in, buffer *b)
         append(b, chunk, n);
     if (b->text == NULL)
         append(b, "", 0);
+    if (b->failed)
+        exit_out_of_memory();
     return !ferror(in);
 }
 
@@ -305,7 +313,8 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
         rd.status = 1;
     }
     rd.text = file.text;
-    pdn_read(file.text, file.len, o->strict, answer_record, &rd);
+    if (!pdn_read(file.text, file.len, o->strict, answer_record, &rd))
+        exit_out_of_memory();
     free(file.text);
     return rd.status;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line.h"
 #include "rules.h"
 #include "text.h"
 
@@ -85,6 +86,8 @@ void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const po
     }
     put_word(&b, &column, comment ? "*" : canonical_result(result));
     append(&b, "\n\n", 2);
+    if (b.failed)
+        exit_out_of_memory();
     fwrite(b.text, 1, b.len, out);
     free(b.text);
 }

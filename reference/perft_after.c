@@ -19,7 +19,9 @@ bool play_after(position *pos, const char *text, char err[NOTATION_ERROR_SIZE])
         if (ok) {
             move_list legal = {0};
             side_moves(&g.pos.b, g.pos.turn, &legal);
-            int k = find_move(&g, &legal, &w, why);
+            int k = legal.failed ? -1 : find_move(&g, &legal, &w, why);
+            if (legal.failed)
+                snprintf(why, sizeof why, OUT_OF_MEMORY);
             if (k >= 0)
                 game_play(&g, &legal.at[k]);
             move_list_free(&legal);

@@ -1,5 +1,5 @@
 /* text.c - small text tools: character classes, a growing buffer, and
- * allocation that ends the program when memory runs out. */
+ * allocation that says when memory runs out (and never exits). */
 #include "text.h"
 
 #include <stdarg.h>
@@ -20,25 +20,31 @@ char upper(char c)
     return c;
 }
 
-static void grow(buffer *b, size_t more)
+/* Room in b for `more` bytes and the NUL; false (b->failed) if there is
+ * no memory for it. */
+static bool grow(buffer *b, size_t more)
 {
+    if (b->failed)
+        return false;
     if (b->len + more + 1 <= b->cap)
-        return;
+        return true;
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + more + 1)
         cap *= 2;
     char *text = realloc(b->text, cap);
     if (text == NULL) {
-        perror("reference");
-        exit(1);
+        b->failed = true;
+        return false;
     }
     b->text = text;
     b->cap = cap;
+    return true;
 }
 
 void append(buffer *b, const char *text, size_t len)
 {
-    grow(b, len);
+    if (!grow(b, len))
+        return;
     memcpy(b->text + b->len, text, len);
     b->len += len;
     b->text[b->len] = '\0';
@@ -56,24 +62,14 @@ void appendf(buffer *b, const char *what, ...)
         append(b, piece, (size_t)n < sizeof piece ? (size_t)n : sizeof piece - 1);
 }
 
-void *allocate(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (p == NULL) {
-        perror("reference");
-        exit(1);
-    }
-    return p;
-}
+void *allocate(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
 void *grow_array(void *array, size_t *cap, size_t first, size_t size)
 {
-    *cap = *cap ? 2 * *cap : first;
-    void *bigger = realloc(array, *cap * size);
-    if (bigger == NULL) {
-        perror("reference");
-        exit(1);
-    }
+    size_t more = *cap ? 2 * *cap : first;
+    void *bigger = realloc(array, more * size);
+    if (bigger != NULL)
+        *cap = more;
     return bigger;
 }
 

@@ -1,6 +1,8 @@
 /* text.h - small text tools the readers and writers share: character
- * classes that ignore the locale, a buffer that grows, and allocation that
- * ends the program when memory runs out (as every allocation here does). */
+ * classes that ignore the locale, a buffer that grows, and allocation.
+ * Nothing here ends the program when memory runs out (the library's code
+ * calls it): a buffer remembers that it failed, an allocation returns NULL,
+ * and the caller says "out of memory" (OUT_OF_MEMORY) its own way. */
 #ifndef TEXT_H
 #define TEXT_H
 
@@ -21,24 +23,32 @@ bool is_digit(char c);
 /* c in upper case for the letters a-z, else c: upper('k') == 'K'. */
 char upper(char c);
 
+/* What every part says when an allocation fails: checkers.h's
+ * CK_OUT_OF_MEMORY too (tests/oracles/lib_oom.c holds ck_from_fen to it). */
+#define OUT_OF_MEMORY "out of memory"
+
 /* A buffer that grows: start it {0}, free text.  text is kept
- * NUL-terminated. */
+ * NUL-terminated.  failed: an append found no memory; from then on appends
+ * do nothing (check it once, when the text is complete). */
 typedef struct {
     char *text;
     size_t len, cap;
+    bool failed;
 } buffer;
 
-/* Appends text[0..len) to b. */
+/* Appends text[0..len) to b, or sets b->failed. */
 void append(buffer *b, const char *text, size_t len);
 
 /* Appends printf-formatted text to b (each call's text cut at 511 bytes). */
 void appendf(buffer *b, const char *what, ...);
 
-/* n elements of size bytes, zeroed (at least one element). */
+/* n elements of size bytes, zeroed (at least one element); NULL if there is
+ * no memory for them. */
 void *allocate(size_t n, size_t size);
 
 /* array, of *cap elements of size bytes each, doubled (first elements at
- * the start); *cap is updated. */
+ * the start), *cap updated; or NULL if there is no memory (array and *cap
+ * as they were). */
 void *grow_array(void *array, size_t *cap, size_t first, size_t size);
 
 #endif

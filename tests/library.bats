@@ -57,6 +57,12 @@ foreign_names() {
     nm -D --defined-only "$1/lib/libcheckers.so" | awk 'NF == 3 && $3 !~ /^ck_/ { print "libcheckers.so: " $3 }'
 }
 
+# soname_version VERSION: the number after libcheckers.so. in the soname:
+# the major, and the minor too while the major is 0 (the Makefile's rule).
+soname_version() {
+    if [[ ${1%%.*} == 0 ]]; then echo "${1%.*}"; else echo "${1%%.*}"; fi
+}
+
 # same_answers ENGINE: ENGINE's moves, perft, game and pdn answers are the CLI's.
 same_answers() {
     local fen
@@ -84,17 +90,18 @@ records() {
 }
 
 @test "make install puts the header, both libraries, the soname links and checkers.pc under DESTDIR/PREFIX; uninstall removes them" {
-    local stage="$BATS_TEST_TMPDIR/stage" version
+    local stage="$BATS_TEST_TMPDIR/stage" version so
     version=$(sed -n 's/^#define CK_VERSION "\(.*\)"$/\1/p' "$ROOT/reference/checkers.h")
     [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "no CK_VERSION in checkers.h: '$version'"
+    so=$(soname_version "$version")
     run project_make install DESTDIR="$stage" PREFIX=/opt/ck
     assert_success
-    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so")" = libcheckers.so.${version%%.*} ] || fail "no development link"
-    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so.${version%%.*}")" = "libcheckers.so.$version" ] || fail "no soname link"
+    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so")" = "libcheckers.so.$so" ] || fail "no development link"
+    [ "$(readlink "$stage/opt/ck/lib/libcheckers.so.$so")" = "libcheckers.so.$version" ] || fail "no soname link"
     [ -f "$stage/opt/ck/lib/libcheckers.so.$version" ] && [ -f "$stage/opt/ck/lib/libcheckers.a" ] &&
         cmp -s "$stage/opt/ck/include/checkers.h" "$ROOT/reference/checkers.h" || fail "files missing"
-    readelf -d "$stage/opt/ck/lib/libcheckers.so.$version" | grep -qF "Library soname: [libcheckers.so.${version%%.*}]" ||
-        fail "the soname is not libcheckers.so.${version%%.*}"
+    readelf -d "$stage/opt/ck/lib/libcheckers.so.$version" | grep -qF "Library soname: [libcheckers.so.$so]" ||
+        fail "the soname is not libcheckers.so.$so"
     # the .pc names PREFIX, not the staging directory, and the header's version
     grep -qx 'prefix=/opt/ck' "$stage/opt/ck/lib/pkgconfig/checkers.pc" || fail "$(cat "$stage/opt/ck/lib/pkgconfig/checkers.pc")"
     [ "$(PKG_CONFIG_PATH="$stage/opt/ck/lib/pkgconfig" pkg-config --modversion checkers)" = "$version" ] ||
@@ -143,7 +150,9 @@ records() {
 @test "the same engine, built as the README says, linked with the shared library, answers as the CLI" {
     records
     build_shared "$PREFIX" engine-shared || fail "the README's build line failed"
-    readelf -d engine-shared | grep -qF 'Shared library: [libcheckers.so.0]' || fail "not linked with libcheckers.so.0"
+    local so
+    so=libcheckers.so.$(soname_version "$(sed -n 's/^#define CK_VERSION "\(.*\)"$/\1/p' "$ROOT/reference/checkers.h")")
+    readelf -d engine-shared | grep -qF "Shared library: [$so]" || fail "not linked with $so"
     export LD_LIBRARY_PATH="$PREFIX/lib"
     run ./engine-shared perft B:W21-32:B1-12 3
     assert_output 'perft 3: 302'
@@ -173,7 +182,8 @@ int main(void)
     CHECK(!ck_valid(&q, err));
     q = p, q.turn = CK_EMPTY;
     CHECK(!ck_valid(&q, err));
-    CHECK(ck_moves(&p, m, 64) == 7 && ck_moves(&p, m, 2) == 7);
+    size_t n = 0;
+    CHECK(ck_moves(&p, m, 64, &n) && n == 7 && ck_moves(&p, m, 2, &n) && n == 7);
     ck_move_text(&m[0], text);
     CHECK(strcmp(text, "9-13") == 0);
     q = p;
@@ -185,11 +195,12 @@ int main(void)
     CHECK(ck_replay(&g, "11-15 11-16", err) == 2 && strcmp(err, "there is no piece on 11") == 0);
     CHECK(ck_from_fen("W:W5:B1", &g.pos, err) && ck_outcome_of(&g) == CK_BLACK_WINS);
     ck_count c;
-    CHECK(ck_perft(&p, 3, NULL, 1, &c) && c.high == 0 && c.low == 302);
+    CHECK(ck_perft(&p, 3, NULL, 1, &c, err) && c.high == 0 && c.low == 302);
     ck_table *t = ck_table_new(16);
-    CHECK(t && ck_perft(&p, 9, t, 2, &c) && c.low == 3963680);
+    CHECK(t && ck_perft(&p, 9, t, 2, &c, NULL) && c.low == 3963680);
     ck_table_free(t);
-    CHECK(!ck_perft(&p, 65, NULL, 1, &c) && !ck_perft(&p, 3, NULL, 0, &c));
+    CHECK(!ck_perft(&p, 65, NULL, 1, &c, err) && strcmp(err, "depth: not 0-64") == 0);
+    CHECK(!ck_perft(&p, 3, NULL, 0, &c, err) && strcmp(err, "threads: not 1-1024") == 0);
     c = (ck_count){1, 0};
     ck_count_text(c, text);
     CHECK(strcmp(text, "18446744073709551616") == 0);
@@ -200,7 +211,7 @@ int main(void)
     CHECK(strcmp(rec.tags[0].name, "Event") == 0 && strcmp(rec.tags[0].value, "x") == 0 && rec.moves[1].from == 22);
     CHECK(ck_pdn_next(r, &rec) && rec.verdict == CK_RECORD_ILLEGAL && rec.number == 2 && rec.ply == 2);
     CHECK(strcmp(rec.move, "9-14") == 0 && strcmp(rec.number_text, "2.") == 0 && rec.line == 3);
-    CHECK(!ck_pdn_next(r, &rec));
+    CHECK(!ck_pdn_next(r, &rec) && ck_pdn_error(r) == NULL);
     ck_pdn_close(r);
     CHECK(ck_from_fen("W:W10,30:B6,7", &q, err));
     CHECK(ck_is_legal(&q, 10, 1, CK_RULE_CHALLENGE) && ck_is_legal(&q, 10, 3, CK_RULE_ENGLISH));
@@ -250,4 +261,81 @@ EOF
     assert_failure
     assert_output --partial 'reference/checkers.h: every name of the library starts with ck_, not: on_board'
     [ ! -e "$BATS_TEST_TMPDIR/p" ] || fail "something was installed"
+}
+
+# ==================== Out of memory ====================
+
+# The allocator wrapped for tests/oracles/lib_oom.c: every allocation the
+# library makes is counted, and the one asked for fails.
+OOM_WRAP=-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+
+@test "out of memory at each allocation of every allocating ck_ function: the failure said, no abort, no exit, nothing leaked" {
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -Wall -Wextra -pedantic $SAN -I"$PREFIX/include" -o lib_oom "$ROOT/tests/oracles/lib_oom.c" \
+        "$PREFIX/lib/libcheckers.a" -pthread $OOM_WRAP
+    local i
+    for i in $(seq 15); do cat "$ROOT/tests/fixtures/pdn/forms.pdn"; done > forms15.pdn # 10 kB: a file read in pieces
+    run ./lib_oom forms15.pdn
+    assert_success
+    assert_line 'lib_oom: ok'
+    local f
+    for f in ck_from_fen ck_moves ck_play ck_replay ck_perft ck_table_new ck_pdn_open ck_pdn_open_file; do
+        assert_line --regexp "^$f: [1-9][0-9]* allocations; each failing: [1-9][0-9]* times out of memory, [0-9]+ got round, 0 blocks held$"
+    done
+    # and nothing in the shared library can end the program
+    run nm -D -u "$PREFIX/lib/libcheckers.so"
+    refute_line --regexp '^ +U (abort|exit|_exit|_Exit|quick_exit|perror)(@.*)?$'
+}
+
+@test "the out-of-memory test bites: with the old abort planted back in move_list_add it fails" {
+    local copy="$BATS_TEST_TMPDIR/planted" src=()
+    cp -R "$ROOT/reference" "$copy"
+    sed -i 's|^            l->failed = true;$|            abort();|' "$copy/moves.c"
+    grep -q '^            abort();$' "$copy/moves.c" || fail "the plant did not take"
+    read -ra src <<< "$(project_make print-CK_SRC)"
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -O0 $SAN -I"$copy" -o lib_oom "$ROOT/tests/oracles/lib_oom.c" \
+        "${src[@]/#reference/$copy}" -pthread $OOM_WRAP
+    run ./lib_oom "$ROOT/tests/fixtures/pdn/forms.pdn"
+    assert_failure
+    refute_line 'lib_oom: ok'
+    assert_line --regexp '^ck_from_fen: 1 allocations' # the FEN's one; then ck_moves aborts
+    refute_line --partial 'ck_moves:'
+}
+
+# ==================== A large PDN file ====================
+
+@test "ck_pdn_open_file reads a 60 MB file a record at a time: the engine, its memory limited to 32 MB, answers as the CLI" {
+    local comment i
+    # a 60 kB record (a long comment), doubled ten times: 1024 records, 61 MB
+    comment=$(head -c 60000 /dev/zero | tr '\0' x)
+    printf '[Event "big"]\n1. 11-15 {%s}\n22-18 2. 15x22 25x18 *\n' "$comment" > big.pdn
+    for i in 1 2 3 4 5 6 7 8 9 10; do cat big.pdn big.pdn > twice.pdn && mv twice.pdn big.pdn; done
+    [ "$(stat -c %s big.pdn)" -gt 50000000 ] || fail "big.pdn is $(stat -c %s big.pdn) bytes"
+    build_static "$PREFIX" engine-static
+    "$BUILD/reference" pdn big.pdn > cli.out 2> /dev/null
+    [ "$(wc -l < cli.out)" -eq 1024 ] || fail "the CLI gave $(wc -l < cli.out) lines"
+    if [ -n "$SAN" ]; then # ASan reserves terabytes of address space: no ulimit -v
+        ./engine-static pdn big.pdn > engine.out
+    else
+        # the limit bites: the CLI, which reads a file whole, does not fit in it
+        run bash -c 'ulimit -v 32768 && "$1" pdn "$2"' - "$BUILD/reference" big.pdn
+        assert_failure
+        (ulimit -v 32768 && ./engine-static pdn big.pdn > engine.out) || fail "the engine does not fit in 32 MB"
+    fi
+    cmp engine.out cli.out || fail "the engine's records are not the CLI's"
+}
+
+@test "ck_pdn_open_file gives the CLI's records wherever its pieces cut the file: the Tinsley sample shifted by 0-300 bytes" {
+    local k
+    build_static "$PREFIX" engine-static
+    # a % line of k spaces moves every cut of a 4 kB piece k bytes into the
+    # games, and every line one down whatever k is: one answer for all
+    cat "$ROOT/tests/fixtures/pdn/tinsley-sample.pdn" "$ROOT/tests/fixtures/pdn/forms.pdn" > games.pdn
+    { echo %; cat games.pdn; } | "$BUILD/reference" pdn > cli.out 2> /dev/null
+    [ "$(wc -l < cli.out)" -eq 307 ] || fail "the CLI gave $(wc -l < cli.out) lines"
+    for k in $(seq 0 "$([ -n "$SAN" ] && echo 37 || echo 13)" 300); do
+        { printf '%%%*s\n' "$k" ''; cat games.pdn; } > cut.pdn
+        ./engine-static pdn cut.pdn | cmp -s - cli.out || fail "shifted by $k: the records differ"
+    done
 }

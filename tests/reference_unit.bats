@@ -55,6 +55,7 @@ group() {
 # moves.h
 @test "piece_moves lists a piece's complete chains, or its steps" { group piece_moves; }
 @test "side_moves lists exactly the moves is_legal_move allows" { group side_moves; }
+@test "side_has_move says whether a side can move, listing nothing (a blocked side cannot)" { group side_has_move; }
 @test "play moves the piece, removes the pieces taken and crowns" { group play; }
 @test "perft matches the published counts to depth 6 and counts both ways round a circuit" { group perft; }
 

@@ -63,11 +63,23 @@ bool parse_move(const char *text, move *m)
     return sscanf(text, "%d%c%d", &m->from, &sign, &m->to) == 3 && (sign == '-' || sign == 'x');
 }
 
+/* The library's moves of p, the first 64 in legal, and how many there are
+ * (an engine has its own way to run out of memory; this one stops). */
+size_t moves_of(const ck_position *p, ck_move legal[64])
+{
+    size_t n;
+    if (!ck_moves(p, legal, 64, &n)) {
+        fputs("engine: " CK_OUT_OF_MEMORY "\n", stderr);
+        exit(1);
+    }
+    return n;
+}
+
 /* Plays the legal move with m's ends (the first, if several share them). */
 bool play(ck_position *p, const move *m)
 {
     ck_move legal[64];
-    size_t n = ck_moves(p, legal, 64);
+    size_t n = moves_of(p, legal);
     for (size_t i = 0; i < n && i < 64; i++)
         if (legal[i].from == m->from && legal[i].land[legal[i].n - 1] == m->to) {
             ck_play_move(p, &legal[i]);
@@ -80,7 +92,7 @@ bool play(ck_position *p, const move *m)
 uint64_t perft(const ck_position *p, int depth)
 {
     ck_move legal[64];
-    size_t n = ck_moves(p, legal, 64);
+    size_t n = moves_of(p, legal);
     if (depth == 0 || n > 64)
         return depth == 0 ? 1 : 0;
     uint64_t sum = 0;
@@ -113,7 +125,7 @@ void draw(const position *e)
 static int moves(const ck_position *p)
 {
     ck_move legal[64];
-    size_t n = ck_moves(p, legal, 64);
+    size_t n = moves_of(p, legal);
     position e = from_library(p);
     draw(&e);
     for (size_t i = 0; i < n && i < 64; i++) {
@@ -131,11 +143,13 @@ static int count(const ck_position *p, int depth)
 {
     ck_table *table = ck_table_new(16);
     ck_count c;
-    char text[CK_COUNT_SIZE];
-    bool ok = ck_perft(p, depth, table, 2, &c);
+    char text[CK_COUNT_SIZE], err[CK_ERROR_SIZE];
+    bool ok = ck_perft(p, depth, table, 2, &c, err);
     ck_table_free(table);
-    if (!ok)
+    if (!ok) {
+        fprintf(stderr, "engine: perft %d: %s\n", depth, err);
         return 1;
+    }
     ck_count_text(c, text);
     printf("perft %d: %s\n", depth, text);
     /* the library's count (a table, two threads) against the engine's walk */
@@ -175,10 +189,10 @@ static int pdn(const char *path)
 {
     FILE *in = fopen(path, "rb");
     ck_pdn *records = in ? ck_pdn_open_file(in, false) : NULL;
-    if (in)
-        fclose(in);
     if (records == NULL) {
         perror(path);
+        if (in)
+            fclose(in);
         return 1;
     }
     static const char *const verdicts[] = {"legal", "illegal", "error"};
@@ -200,8 +214,12 @@ static int pdn(const char *path)
             printf("%ld:%d\t%s\n", r.error_line, r.error_column, r.reason);
         }
     }
+    const char *error = ck_pdn_error(records);
+    if (error != NULL)
+        fprintf(stderr, "engine: %s: %s\n", path, error);
     ck_pdn_close(records);
-    return 0;
+    fclose(in);
+    return error != NULL;
 }
 
 int main(int argc, char *argv[])

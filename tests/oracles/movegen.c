@@ -254,6 +254,15 @@ static int random_lists(long positions, uint64_t seed)
             free_lists(&l);
             return 1;
         }
+        if (side_has_move(&p.b, p.turn) != (l.ref.n > 0)) { /* the outcome's test, which lists nothing */
+            char fen[FEN_SIZE];
+            write_fen(&p, fen);
+            printf("mismatch at position %ld: side_has_move says %s, and %zu moves are listed\n", i,
+                   l.ref.n > 0 ? "none" : "one", l.ref.n);
+            print_row(fen, "-");
+            free_lists(&l);
+            return 1;
+        }
         white += p.turn == WHITE;
         for (int n = 1; n <= SQUARES; n++)
             if (is_king(p.b.at[n]))

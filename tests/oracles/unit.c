@@ -622,6 +622,17 @@ static void test_piece_moves(tally *t)
     move_list_free(&l);
 }
 
+static void test_side_has_move(tally *t)
+{
+    position start = fen("B:W21-32:B1-12"), blocked = fen("W:W5:B1");
+    CHECK(t, side_has_move(&start.b, BLACK) && side_has_move(&start.b, WHITE));
+    CHECK(t, !side_has_move(&blocked.b, WHITE) && side_has_move(&blocked.b, BLACK));
+    position jump_only = fen("W:W9:B5,6"); /* 9 cannot step (5, 6 taken), but jumps 6 */
+    CHECK(t, side_has_move(&jump_only.b, WHITE));
+    position none = fen("W:W:B1");
+    CHECK(t, !side_has_move(&none.b, WHITE));
+}
+
 static void test_side_moves(tally *t)
 {
     CHECK(t, side_moves_are("B:W21-32:B1-12", "9-13 9-14 10-14 10-15 11-15 11-16 12-16"));
@@ -868,6 +879,7 @@ static const struct {
     {"can_jump_from", test_can_jump_from},
     {"piece_moves", test_piece_moves},
     {"side_moves", test_side_moves},
+    {"side_has_move", test_side_has_move},
     {"play", test_play},
     {"perft", test_perft},
     {"square_number", test_square_number},
