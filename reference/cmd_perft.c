@@ -449,55 +449,46 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
     return print_count(label, perft_times(r.count, paths));
 }
 
-/* Reads a line of any length from in into *buf; false at the end. */
-static bool read_line(FILE *in, char **buf, size_t *cap, size_t *len)
-{
-    size_t n = 0;
-    int c;
-    while ((c = getc(in)) != EOF && c != '\n') {
-        if (n + 1 >= *cap) {
-            size_t grown = *cap ? 2 * *cap : 256;
-            char *b = realloc(*buf, grown);
-            if (b == NULL) {
-                fputs("reference: out of memory for a line\n", stderr);
-                exit(1);
-            }
-            *buf = b;
-            *cap = grown;
-        }
-        (*buf)[n++] = (char)c;
-    }
-    if (c == EOF && n == 0)
-        return false;
-    *len = n;
-    return true;
-}
-
+/* A line that asks nothing: blank, or its first field starts with '#'. */
 static bool skipped(const char *line, size_t len)
 {
-    fields f = split_fields(line, len);
-    return f.n == 0 || f.at[0][0] == '#';
+    size_t i = 0, start;
+    return !next_word(line, len, " \t\r", &i, &start) || line[start] == '#';
 }
 
-/* perft [DEPTH] < LINES: a count a line, flushed as it comes. */
+/* The text of a line as getline gives it, without its newline. */
+static size_t without_newline(const char *line, size_t len)
+{
+    return len > 0 && line[len - 1] == '\n' ? len - 1 : len;
+}
+
+/* perft [DEPTH] < LINES, a line of run_batch: its count, flushed as it
+ * comes; count_line says a fault on stderr itself, after "line N: ". */
+typedef struct {
+    int depth;
+    table_store *t;
+    const choices *c;
+    long number; /* of the line run_batch hands in now */
+} batch_of;
+
+static line_status batch_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+{
+    batch_of *b = ctx;
+    err[0] = '\0'; /* a fault is on stderr already, said by count_line */
+    b->number++;
+    len = without_newline(text, len);
+    if (skipped(text, len))
+        return LINE_OK;
+    if (!count_line(text, len, b->number, b->depth, b->t, b->c))
+        return LINE_ERROR;
+    fflush(out);
+    return LINE_OK;
+}
+
 static int batch(int depth, table_store *t, const choices *c)
 {
-    char *line = NULL;
-    size_t cap = 0, len;
-    int status = 0;
-    long number = 0;
-    while (read_line(stdin, &line, &cap, &len)) {
-        number++;
-        if (skipped(line, len))
-            continue;
-        if (!count_line(line, len, number, depth, t, c)) {
-            puts("error");
-            status = 2;
-        }
-        fflush(stdout);
-    }
-    free(line);
-    return written(status);
+    batch_of b = {depth, t, c, 0};
+    return written(run_batch(stdin, stdout, batch_line, &b));
 }
 
 /* perft FEN FROM-TO: a line a depth, its count, time and leaves a second,
@@ -538,12 +529,14 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
         return 2;
     }
     char *line = NULL;
-    size_t cap = 0, len;
+    size_t cap = 0;
+    ssize_t got_len;
     int status = 0;
     long number = 0, positions = 0, counts = 0, mismatches = 0, bad = 0;
     double start = perft_seconds();
-    while (status < 2 && read_line(in, &line, &cap, &len)) {
+    while (status == 0 && (got_len = getline(&line, &cap, in)) >= 0) {
         number++;
+        size_t len = without_newline(line, (size_t)got_len);
         if (skipped(line, len))
             continue;
         suite_line sl;
@@ -584,8 +577,10 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
         }
     }
     free(line);
-    if (ferror(in))
+    if (ferror(in)) { /* a suite not read to its end is no pass */
         fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        status = 1;
+    }
     fclose(in);
     printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
            bad, perft_seconds() - start);

@@ -349,6 +349,10 @@ line 5: depth: \"65\" is not a depth: a whole number 0-64"
     assert_line --regexp '^suite: 3 positions, 6 counts, 1 mismatches, 2 bad lines, '
     assert_equal "$stderr" "reference: --suite $suite, line 5: fen, column 7: square 5 is both white and black
 reference: --suite $suite, line 6: suite, column 17: \"D2\" is not \"D<depth> <count>\" (depth 0-64)"
+    # A suite that cannot be read to its end is no pass.
+    run --separate-stderr perft --suite "$BATS_TEST_TMPDIR"
+    assert_equal "$status" 1
+    assert_equal "$stderr" "reference: --suite $BATS_TEST_TMPDIR: Is a directory"
 }
 
 @test "--journal records each finished job; an interrupted count resumes and gives the same count" {
