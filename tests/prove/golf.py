@@ -200,26 +200,49 @@ class GolfRun:
             for q in lists.pointers_in(v):
                 if q.obj is L:
                     places.setdefault(lists.kkey(q.K), q.K)
-        for K in places.values():
-            known = 0
-            while (L, sym.key(K), known) in st.choices:
-                known += 1
-            for j in range(known + 1):
+        # the place with the most elements read after it first, and there
+        # b[i] after reading b[i - 1] first
+        order = sorted(places.values(), key=lambda K: -self.known(st, L, K))
+        for K in order:
+            for j in range(self.known(st, L, K), -1, -1):
                 if self.always(st, target == 4 * popcount64(K) + 4 * j):
                     return Ptr(L, 4 * j, K)
         return None
 
+    @staticmethod
+    def known(st, L, K):
+        """How many elements after K the path has read."""
+        n = 0
+        while (L, sym.key(K), n) in st.choices:
+            n += 1
+        return n
+
     def always(self, st, cond):
-        """The solver says cond holds on st's path."""
-        s = self.pruner
-        s.push()
-        s.add(*[c for c in st.pc if c is not True])
-        if self.lists.context is not None:
-            s.add(sym.boolean(self.lists.context))
-        s.add(Not(cond))
-        r = s.check()
-        s.pop()
-        return r == UNSAT
+        """The solver says cond holds on st's path.  Asked first without the
+        path (under the cut loop's assumptions and what was shown before
+        under them); a cond shown so is kept as a lemma for the next
+        questions: the count of the elements read up to square n follows
+        from the count up to n - 1 in a step, where alone it is a sum over
+        the whole set."""
+        lemmas = self.lists.lemmas
+        for pc in ([], [c for c in st.pc if c is not True]):
+            s = self.pruner
+            s.push()
+            s.add(*pc)
+            s.add(*lemmas)
+            if self.lists.context is not None:
+                s.add(sym.boolean(self.lists.context))
+            s.add(sym.boolean(Not(cond)))
+            r = s.check()
+            s.pop()
+            if r == UNSAT:
+                if not pc and self.lists.context is not None:
+                    # valid wherever the context holds (within the cut;
+                    # outside one the pruner may hold a start of the board
+                    # phase: nothing is kept)
+                    lemmas.append(sym.boolean(cond))
+                return True
+        return False
 
     def nonzero(self, st, x):
         """The solver says x cannot be 0 on st's path."""

@@ -63,6 +63,7 @@ class Lists:
         # next square x, for the executor's hooks (an index into the list is
         # shown equal to a place of it under these)
         self.context = None
+        self.lemmas = []  # what the solver showed under context (GolfRun.always)
         ex.list_read = self.read
 
     def new_list(self, name, S):
@@ -273,13 +274,15 @@ class Lists:
             part = c & z3.BitVecVal((1 << n) - 1, 32) if n < 32 else c
             return part if isinstance(K0, int) and K0 == 0 else K0z | part
         avail = L.S if isinstance(K0, int) and K0 == 0 else L.S & ~K0z
-        saved_context = self.context
+        saved = self.context, self.lemmas
         # Asc(c) is used for read sets c of the squares still to read only
+        # (what was shown before holds under this stronger assumption)
         self.context = And(st.path_cond(), (c & ~avail) == 0)
+        self.lemmas = list(self.lemmas)
         try:
             return self.cut(st, P, pt, prove_step, L, K0, K0z, c, Kn, avail, header, body, live, where)
         finally:
-            self.context = saved_context
+            self.context, self.lemmas = saved
 
     def cut(self, st, P, pt, prove_step, L, K0, K0z, c, Kn, avail, header, body, live, where):
         base = trim(st, live)
