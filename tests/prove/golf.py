@@ -151,6 +151,7 @@ class GolfRun:
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
         self.ex.settle = self.settle
+        self.ex.list_index = self.list_index
         self.steps = []  # (list name, header, seconds)
         self.in_board = False
         self.top_frame = None
@@ -183,6 +184,65 @@ class GolfRun:
         Inside a callee the path is the callee's own: a weaker assumption,
         and the summaries stay right."""
         return self.self_calls.one_value(st, a.v)
+
+    def list_index(self, st, pt, moved):
+        """pt moved by `moved` bytes (b + i, the index a number the loop
+        counts) as a place the path knows: a list pointer it holds, at its
+        set K, plus j elements read after K (or the next one).  Each place
+        of a list is a count of elements from its start, popcount(K) + off/4,
+        and the solver shows the two counts equal on st's path (with the
+        assumptions of the loop being cut, lists.Lists.context); else None
+        (refused)."""
+        L = pt.obj
+        target = 4 * popcount64(pt.K) + pt.off + moved
+        places = {}
+        for v in list(st.regs.values()) + [e[0] for cells in st.mem.values() for e in cells if e is not None]:
+            for q in lists.pointers_in(v):
+                if q.obj is L:
+                    places.setdefault(lists.kkey(q.K), q.K)
+        # the place with the most elements read after it first, and there
+        # b[i] after reading b[i - 1] first
+        order = sorted(places.values(), key=lambda K: -self.known(st, L, K))
+        for K in order:
+            for j in range(self.known(st, L, K), -1, -1):
+                if self.always(st, target == 4 * popcount64(K) + 4 * j):
+                    return Ptr(L, 4 * j, K)
+        return None
+
+    @staticmethod
+    def known(st, L, K):
+        """How many elements after K the path has read."""
+        n = 0
+        while (L, sym.key(K), n) in st.choices:
+            n += 1
+        return n
+
+    def always(self, st, cond):
+        """The solver says cond holds on st's path.  Asked first without the
+        path (under the cut loop's assumptions and what was shown before
+        under them); a cond shown so is kept as a lemma for the next
+        questions: the count of the elements read up to square n follows
+        from the count up to n - 1 in a step, where alone it is a sum over
+        the whole set."""
+        lemmas = self.lists.lemmas
+        for pc in ([], [c for c in st.pc if c is not True]):
+            s = self.pruner
+            s.push()
+            s.add(*pc)
+            s.add(*lemmas)
+            if self.lists.context is not None:
+                s.add(sym.boolean(self.lists.context))
+            s.add(sym.boolean(Not(cond)))
+            r = s.check()
+            s.pop()
+            if r == UNSAT:
+                if not pc and self.lists.context is not None:
+                    # valid wherever the context holds (within the cut;
+                    # outside one the pruner may hold a start of the board
+                    # phase: nothing is kept)
+                    lemmas.append(sym.boolean(cond))
+                return True
+        return False
 
     def nonzero(self, st, x):
         """The solver says x cannot be 0 on st's path."""
@@ -495,6 +555,13 @@ class SelfCalls:
         out = (ret, ubs, dom, And(*g.lists.choice_facts))
         self.runs[(k, xk)] = (g, out, x)
         return out
+
+
+def popcount64(K):
+    """The number of squares of a set K (None: the empty set), 64 bits."""
+    if K is None or isinstance(K, int):
+        return z3.BitVecVal(bin(K or 0).count('1'), 64)
+    return z3.Sum([z3.ZeroExt(63, z3.Extract(i, i, K)) for i in range(32)])
 
 
 def nonzero(v, width=32):

@@ -59,6 +59,11 @@ class Lists:
         self.defs = []
         self.choice_facts = []
         self.on_def = None
+        # While a loop is cut (family): what holds of its read set c and
+        # next square x, for the executor's hooks (an index into the list is
+        # shown equal to a place of it under these)
+        self.context = None
+        self.lemmas = []  # what the solver showed under context (GolfRun.always)
         ex.list_read = self.read
 
     def new_list(self, name, S):
@@ -268,6 +273,18 @@ class Lists:
         def Kn(n):
             part = c & z3.BitVecVal((1 << n) - 1, 32) if n < 32 else c
             return part if isinstance(K0, int) and K0 == 0 else K0z | part
+        avail = L.S if isinstance(K0, int) and K0 == 0 else L.S & ~K0z
+        saved = self.context, self.lemmas
+        # Asc(c) is used for read sets c of the squares still to read only
+        # (what was shown before holds under this stronger assumption)
+        self.context = And(st.path_cond(), (c & ~avail) == 0)
+        self.lemmas = list(self.lemmas)
+        try:
+            return self.cut(st, P, pt, prove_step, L, K0, K0z, c, Kn, avail, header, body, live, where)
+        finally:
+            self.context, self.lemmas = saved
+
+    def cut(self, st, P, pt, prove_step, L, K0, K0z, c, Kn, avail, header, body, live, where):
         base = trim(st, live)
         cur = base
         defs = []
@@ -302,8 +319,8 @@ class Lists:
         finals = self.iteration(asc, P, body, {(L, key(Kc), 0): x})
         cx = c | bit32(x)
         target = subst_state(asc, [(c, cx)] + self.copy_defs(defs, [(c, cx)], tag + '_next'))
-        avail = L.S if isinstance(K0, int) and K0 == 0 else L.S & ~K0z
         assume = And(self.A, st.path_cond(), (c & ~avail) == 0, member(x, avail & ~c))
+        self.context = assume
         bad = []
         for s in finals:
             pc = s.path_cond()

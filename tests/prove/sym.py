@@ -475,6 +475,11 @@ class Exec:
         # the callee's branches on them resolve, so a recursion bottoms out.
         self.settle = None
         self.list_read = None  # hook(state, ptr, where) -> V, for the golf's lists
+        # hook(state, ptr, bytes) -> the Ptr a list pointer moved by bytes (a
+        # 64-bit term) is, written at a place of the list the path knows, or
+        # None; the hook proves the two addresses equal (golf.py: an index
+        # into a list, b[i])
+        self.list_index = None
         self.load_stop = None  # hook(state, inst) before a load: None to go on, or a tag to stop
         self.budget = None  # instructions left to this exploration (all calls included), or None
         # hook(state, callee, args, where) -> None to run the callee here, or
@@ -1219,8 +1224,20 @@ class Exec:
                     return None
                 raise Refused('%s: arithmetic on a null pointer' % where)
             if pt.obj.kind == 'list':
-                if not conc or delta % 4:
-                    raise Refused('%s: list pointer moved by a symbolic or partial amount' % where)
+                if not conc or delta % 4 or pt.off + delta >= 8 and not self.list_known(st, pt, (pt.off + delta) // 4):
+                    # b + i: the same place as a list pointer of the path,
+                    # the solver shows, or refused
+                    moved = bv(delta & mask(64), 64)
+                    for tm in terms:
+                        moved = moved + tm
+                    np = self.list_index(st, pt, moved) if self.list_index is not None else None
+                    if np is None:
+                        if not conc or delta % 4:
+                            raise Refused('%s: list pointer moved by a symbolic or partial amount' % where)
+                        raise Refused('%s: a list pointer moved past elements never read' % where)
+                    if inb and np.off >= 8:
+                        p = Or(p, self.list_past_end(st, np, np.off // 4, where))
+                    return np
                 off = pt.off + delta
                 if inb:
                     if off < 0:
@@ -1245,6 +1262,11 @@ class Exec:
         if isinstance(ptr, PtrIte):
             return V('p', PtrIte([(c, move(x)) for c, x in ptr.alts]), 64, p)
         return V('p', move(ptr), 64, p)
+
+    @staticmethod
+    def list_known(st, pt, j):
+        """The path read every element before j past pt's position."""
+        return all((pt.obj, key(pt.K), i) in st.choices for i in range(j - 1))
 
     def list_past_end(self, st, pt, j, where):
         """A list pointer j elements past its position: past the end if any of
