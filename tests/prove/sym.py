@@ -1231,13 +1231,14 @@ class Exec:
                     for tm in terms:
                         moved = moved + tm
                     np = self.list_index(st, pt, moved) if self.list_index is not None else None
-                    if np is None:
-                        if not conc or delta % 4:
-                            raise Refused('%s: list pointer moved by a symbolic or partial amount' % where)
-                        raise Refused('%s: a list pointer moved past elements never read' % where)
-                    if inb and np.off >= 8:
-                        p = Or(p, self.list_past_end(st, np, np.off // 4, where))
-                    return np
+                    if np is not None:
+                        if inb and np.off >= 8:
+                            p = Or(p, self.list_past_end(st, np, np.off // 4, where))
+                        return np
+                    if not conc or delta % 4:
+                        raise Refused('%s: list pointer moved by a symbolic or partial amount' % where)
+                    # a whole number of elements, not a place the path
+                    # holds: moved as before, its past-the-end poison below
                 off = pt.off + delta
                 if inb:
                     if off < 0:
