@@ -311,7 +311,7 @@ done
 
 # Right candidates a golfer would write (tests/prove/complete/): f calling
 # itself, a static helper that calls itself, volatile locals, a test of one
-# exact board; each is proved, and a wrong variant of each
+# exact board, a readable 8x8 bitboard with loops; each is proved, and a wrong variant of each
 # (tests/prove/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -322,7 +322,7 @@ COMPLETE="$ROOT/tests/prove/complete"
 # form tested against the processor (forms.tsv), so recursive.c and
 # helper.c are proved from gcc's machine code at -O0 and -O2 as well.
 declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O0 gcc:-O2"
-    [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2")
+    [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O3 gcc:-O2")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -331,8 +331,14 @@ fi
 
 # complete_proved NAME: make prove proves tests/prove/complete/NAME.c.
 complete_proved() {
-    local builds=${COMPLETE_BUILDS[$1]}
+    local builds=${COMPLETE_BUILDS[$1]} starts=$COMPLETE_STARTS
     [ -z "${PROVE_FULL:-}" ] || builds=$(project_make -s print-PROVE_BUILDS)
+    # loops.c (an index into a list, b[i], and a 64-bit board built in list
+    # loops) is proved on start 27 at the builds listed, also with
+    # PROVE_FULL: gcc -O0 and clang's IR at -O0 index with no base
+    # register, not modelled; clang-19 -O2 takes about 170 s a start; every
+    # start of every build gave no verdict in 52 min (tests/prove/README.md).
+    [ "$1" != loops ] || builds=${COMPLETE_BUILDS[$1]} starts=27
     # clang's -O2 turns the second self-call of recursive.c into a jump back
     # to f's entry (tail recursion), so f's list loops run again with the
     # start symbolic: unproved there ("not one number"), not yet modelled.
@@ -349,7 +355,7 @@ complete_proved() {
         builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^gcc:-O2$' | paste -sd' ')
     [ -z "${PROVE_FULL:-}" ] || [ "$1" != helper ] || builds=$(tr ' ' '\n' <<< "$builds" | grep -v '^gcc:' | paste -sd' ')
     run project_make prove GOLF="$(in_checkout "$COMPLETE/$1.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
-        PROVE_BUILDS="$builds" PROVE_ARGS="--starts $COMPLETE_STARTS" PROVE_TRUST=
+        PROVE_BUILDS="$builds" PROVE_ARGS="--starts $starts" PROVE_TRUST=
     assert_success
     assert_line --index -1 --regexp '^prove: golf == reference on every valid input'
     printf '# %s\n' "${lines[-1]#prove: }" >&3
@@ -421,7 +427,7 @@ asm_refused() {
         'f:call g; ret' 'g:jmp f@PLT' 'h:mov %edx, %eax; ret'
 }
 
-for name in recursive helper volatile oneboard; do
+for name in recursive helper volatile oneboard loops; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
