@@ -185,7 +185,7 @@ static bool next_token(cursor *c, token *t)
         t->len = 1;
         t->line = c->line;
         t->col = column(c, c->at);
-        if ((ch == '%' && column(c, c->at) == 1) || ch == ';') {
+        if ((ch == '%' && t->col == 1) || ch == ';') {
             skip_line(c);
         } else if (ch == '{') {
             const char *close = memchr(c->text + c->at, '}', c->len - c->at);
