@@ -5,8 +5,9 @@
 # a wrong name or signature, a syntax error) must each be named for what
 # they are, fast, and golf/checkers.c is never written.  Also: cases.tsv
 # compared row by row whatever blank lines, comments and malformed rows it
-# holds; verify stopping at the first mismatch; make submit refusing; and
-# tests/tools/run saying what runs as it runs.
+# holds; verify stopping at the first mismatch; make submit refusing;
+# tests/tools/run saying what runs as it runs; and the line assertions
+# running untraced (tests/test_helper.bash).
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -106,28 +107,28 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 # ==================== make judge ====================
 
 @test "make judge: a candidate right on the table but wrong elsewhere gets its first counterexample as a row, replayed" {
-    local c name row
-    for name in wrong-357 wrong-277 wrong-259; do
-        c=$(candidate "$name")
-        run project_make judge GOLF="$c"
-        assert_failure
-        assert_line "judge: table 179/179" # all 179 rows pass
-        row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' <<< "$output") ||
-            fail "$name: no cases.tsv row in: $output"
-        assert_line --regexp "^judge: replayed: .* \(the main build\) says (true|false), the reference \(--rule challenge\) says (true|false)$"
-        assert_line --regexp "^$c: 176 bytes \(=\), UTF-8.*; table 179/179; differential: wrong \(above\) \([0-9]+ s\)$"
-        # The row is right: the reference gives its own verdict in column 5.
-        run "$BUILD/reference" --rule challenge <<< "$row"
-        assert_output "$(cut -f5 <<< "$row")"
-    done
+    local c row
+    c=$(candidate wrong-357)
+    run project_make judge GOLF="$c"
+    assert_failure
+    assert_line "judge: table 179/179" # all 179 rows pass
+    row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' <<< "$output") ||
+        fail "no cases.tsv row in: $output"
+    assert_line --regexp "^judge: replayed: .* \(the main build\) says (true|false), the reference \(--rule challenge\) says (true|false)$"
+    assert_line --regexp "^$c: 176 bytes \(=\), UTF-8.*; table 179/179; differential: wrong \(above\) \([0-9]+ s\)$"
+    # The row is right: the reference gives its own verdict in column 5.
+    run "$BUILD/reference" --rule challenge <<< "$row"
+    assert_output "$(cut -f5 <<< "$row")"
 }
 
 @test "make judge on golf/checkers.c without the proof's needs: every other check passes, and it says what is missing" {
-    run project_make judge PYTHON=/nonexistent/python3
+    # 10^5 positions, not the judge's 10^6: what this test is about is
+    # the missing proof (the differential is verify.bats's and differential.bats's).
+    run project_make judge PYTHON=/nonexistent/python3 JUDGE_POSITIONS=100000
     assert_failure
     assert_line "judge: table 179/179"
     assert_line --partial "the proof needs what is missing here: z3 for /nonexistent/python3 (package python3-z3)"
-    assert_line --regexp '^golf/checkers.c: 176 bytes \(=\), UTF-8, 4 not printable ASCII; table 179/179; differential 10\^6, 0 mismatches; not proved \(the proof.s needs are missing\)'
+    assert_line --regexp '^golf/checkers.c: 176 bytes \(=\), UTF-8, 4 not printable ASCII; table 179/179; differential 10\^5, 0 mismatches; not proved \(the proof.s needs are missing\)'
 }
 
 @test "make submit posts nothing for a wrong golf, says which check failed and its row, and leaves no post behind" {
@@ -215,4 +216,24 @@ table() { run env BUILD="$BUILD" CASES_TSV="$1" "$ROOT/tests/tools/table.sh"; }
     still=$(grep -n "still running: 1 of 2" <<< "$output" | tail -n 1 | cut -d: -f1)
     [ "$quick" -lt "$still" ] || fail "the quick test's line came after the file's last heartbeat: $output"
     assert_line --index -1 "2 passed, 0 failed, 0 skipped"
+}
+
+@test "a line assertion on a long output runs without bats's trace, which is back after it, passed or failed" {
+    local before after start
+    before=$(trap -p DEBUG)
+    [ -n "$before" ] || fail "bats set no DEBUG trap"
+    run seq 1 3000
+    start=$EPOCHREALTIME
+    assert_line 3000
+    refute_line 3001
+    # Traced, each took over a second here; untraced, a few hundredths.
+    awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { exit !(b - a < 1) }' ||
+        fail "two line assertions on 3000 lines took $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }') s"
+    after=$(trap -p DEBUG)
+    assert_equal "$after" "$before"
+    # Failed: the status says so, and the trap is back too.
+    ! assert_line 3001 2> /dev/null || fail "assert_line passed on a missing line"
+    ! refute_line 5 2> /dev/null || fail "refute_line passed on a present line"
+    after=$(trap -p DEBUG)
+    assert_equal "$after" "$before"
 }

@@ -38,6 +38,16 @@ EOF
     echo "$bin"
 }
 
+# A compiler stand-in named NAME in DIR that builds: its -o FILE is a
+# program that runs and exits 0.  For the tests of what the check does
+# around the compilers (which python3, which message); the real compilers
+# are asked in their own test.
+working_cc() {
+    printf '#!/bin/sh\nwhile [ $# -gt 0 ]; do [ "$1" = -o ] && printf "#!/bin/sh\\n" > "$2" && "%s" +x "$2"; shift; done\nexit 0\n' \
+        "$(command -v chmod)" > "$1/$2"
+    chmod +x "$1/$2"
+}
+
 # A compiler stand-in named NAME in DIR that fails as gcc does without
 # libc6-dev (or with the message MESSAGE).
 broken_cc() {
@@ -186,8 +196,12 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     local path b target
     path=$(bare_path 1000)
     b=$(in_checkout "$BATS_TEST_TMPDIR")/b
+    # Every compiler a target may ask for is missing (the check of the real
+    # ones, seconds each, is "the real compilers pass" and the first test's);
+    # but clang-19, which test and sanitize ask for by name.
     for target in build matrix differential verify verify-build mutants submit test sanitize; do
-        run env PATH="$path:$PATH" make -s -C "$ROOT" BUILD="$b" CC=no-such-cc GOLF_MATRIX="no-such-cc:-O2" "$target"
+        run env PATH="$path:$PATH" make -s -C "$ROOT" BUILD="$b" CC=no-such-cc GOLF_MATRIX="no-such-cc:-O2" \
+            FUZZ_CC=no-such-cc PROVE_BUILDS="no-such-cc:-O2" PYTHON_CANDIDATES=no-such-python3 "$target"
         assert_failure
         assert_line --index 0 "make $target needs what this machine lacks:"
         assert_line "  - no-such-cc, a C compiler (package no-such-cc)"
@@ -215,9 +229,10 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
 @test "make prove needs clang-19 and a python3 that imports z3: PYTHON if set, else the first candidate that does" {
     local path
     path=$(bare_path 1000)
-    # make prove builds the reference's CLI too: the C compiler, CC.
-    ln -sf "$(command -v clang-19)" "$path/clang-19"
-    ln -sf "$(command -v gcc)" "$path/gcc"
+    # make prove builds the reference's CLI too: the C compiler, CC.  Both
+    # stand-ins that build (the real ones: "the real compilers pass").
+    working_cc "$path" clang-19
+    working_cc "$path" gcc
     # and nm, for the name f in each build of the golf (the Makefile's golf_names_f).
     ln -sf "$(command -v nm)" "$path/nm"
     printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
