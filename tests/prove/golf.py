@@ -24,9 +24,7 @@ from sym import V, Ptr, State, And, Or, Not
 
 UNSAT, SAT = z3.unsat, z3.sat
 DROP_PATH = False  # prove.py --drop-path (tests only)
-SPLIT_MAX = 4  # a self-call's start split into at most this many numbers
-SPLIT_FIRST_ONLY = False  # planted bugs (tests only): a split keeps its first value only,
-SPLIT_UNCOVERED = False  # and its coverage goes unchecked by the query
+DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 
 
 def solver(defs=()):
@@ -483,84 +481,43 @@ class SelfCalls:
                 raise Refused('%s: f calls itself with other list pointers than its own, unmoved '
                               '(not modelled)' % where)
         k, x = args[2], args[3]
-        if k.k != 'i':
+        if k.k == 'i' and not isinstance(k.v, int):
+            v = self.one_value(st, k.v)
+            if v is not None:
+                k = V('i', v, 32, k.p)
+            else:
+                dead = self.dead_call(st, run.fn)
+                if dead is not None:
+                    return dead
+        if k.k != 'i' or not isinstance(k.v, int):
             raise Refused('%s: f calls itself with a start that is not one number here (not modelled)' % where)
-        if isinstance(k.v, int):
-            cases = [(True, k.v)]
-        else:
-            vals = self.few_values(st, k.v)
-            if vals == [] and st.frame is run.top_frame:
-                # No input takes this path (the board phase prunes only
-                # inside loops): dropped as a pruned branch is, and a wrong
-                # "no" would fail the coverage query.
-                st.status = 'infeasible'
-                return (V('i', 0, 32, False),)
-            if not vals:
-                raise Refused('%s: f calls itself with a start that is not one number here, nor one of at '
-                              'most %d (not modelled)' % (where, SPLIT_MAX))
-            kv = sym.bv(k.v, 32)
-            cases = [(True, vals[0])] if len(vals) == 1 else [(kv == v, v) for v in vals]
-            if len(vals) > 1:
-                # The cases must cover the path: few_values showed it (no
-                # other value on the path), and the proof's query checks it
-                # again, as undefined behaviour of the call.
-                st.ub(Not(Or(*[kv == v for v in vals])) if not SPLIT_UNCOVERED else False,
-                      where + ' (the start passed to f is none of the values its cases cover)')
         if k.p is not False:
             st.ub(k.p, where + ' (the start passed to f is poison)')
         if x.p is not False:
             st.ub(x.p, where + ' (the end passed to f is poison)')
         if any(not g.get('const') for g in run.mod.globals.values()):
             raise Refused('%s: f calls itself and has mutable globals (not modelled)' % where)
-        out = None
-        for case, v in reversed(cases):
-            ret, ubs, dom, facts = self.root.result(v, x.v)
-            what = '%s (in f called with start %d)' % (where, sym.signed(v, 32))
-            # The callee's list reads are consistent in every real run (its
-            # choices are the lists' order): the path assumes it, and
-            # prove.py's coverage query, which assumes every run's
-            # consistency (one list of them), checks that the caller's paths
-            # still cover every input.  (A case's facts name only its own
-            # run's reads: some order of the lists satisfies them whatever
-            # the case.)
-            st.assume(facts)
-            for c, wh in ubs:
-                st.ub(And(case, c), '%s: %s' % (what, wh))
-            st.ub(And(case, facts, Not(dom)), '%s: the paths explored do not cover every input' % what)
-            out = ret if out is None else sym.ite_value(case, ret, out)
-        return (out,)
-
-    def few_values(self, st, x):
-        """The numbers x can be on st's path, sorted, if at most SPLIT_MAX
-        (the solver shows there is no other: each value found is blocked
-        and the last check is UNSAT; [] if no input takes the path); else
-        None."""
-        p = self.run.pruner
-        p.push()
-        p.add(*[c for c in st.pc if c is not True])
-        vals = []
-        try:
-            while True:
-                r = p.check()
-                if r == UNSAT:
-                    return sorted(vals)
-                if r != SAT or len(vals) == SPLIT_MAX:
-                    return None
-                v = p.model().eval(x, model_completion=True).as_long()
-                vals.append(v)
-                if SPLIT_FIRST_ONLY:
-                    return vals
-                p.add(x != v)
-        finally:
-            p.pop()
+        ret, ubs, dom, facts = self.root.result(k.v, x.v)
+        what = '%s (in f called with start %d)' % (where, sym.signed(k.v, 32))
+        # The callee's list reads are consistent in every real run (its
+        # choices are the lists' order): the path assumes it, and prove.py's
+        # coverage query, which assumes every run's consistency (one list of
+        # them), checks that the caller's paths still cover every input.
+        st.assume(facts)
+        for c, wh in ubs:
+            st.ub(c, '%s: %s' % (what, wh))
+        st.ub(And(facts, Not(dom)), '%s: the paths explored do not cover every input' % what)
+        return (ret,)
 
     def dead_call(self, st, callee):
-        """A call of another function on a path of f itself that no input
-        takes (the board phase prunes only inside loops): the path is
-        dropped as a pruned branch is (a wrong "no" would fail the coverage
-        query), not run: its arguments, which the path cannot settle to
-        numbers, would let a recursion on them run without end.  None:
-        the executor runs the call."""
+        """A call (of a helper, or of f with a start that is not one
+        number) on a path of f itself that no input takes (the board phase
+        prunes only inside loops): the path is dropped as a pruned branch
+        is (a wrong "no" would fail the coverage query), not run: its
+        arguments, which the path cannot settle to numbers, would let a
+        recursion on them run without end (helper.c: "calls nest deeper
+        than 64"; recursive.c at gcc -O2: "a start that is not one
+        number").  None: the path is taken, the call goes on as before."""
         run = self.run
         if st.frame is not run.top_frame:
             return None
@@ -569,7 +526,7 @@ class SelfCalls:
         p.add(*[c for c in st.pc if c is not True])
         r = p.check()
         p.pop()
-        if r != UNSAT:
+        if r != UNSAT and not DEAD_UNCHECKED:
             return None
         st.status = 'infeasible'
         return (None if callee.ret_ty == sym.VOID else run.ex.zero(callee.module, callee.ret_ty),)

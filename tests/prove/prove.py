@@ -748,10 +748,9 @@ def main(argv=None):
     ap.add_argument('--ubsan', nargs=2, action='append', default=[], metavar=('LABEL', 'PROGRAM'))
     ap.add_argument('--ubsan-positions', type=int, default=1000000)
     ap.add_argument('--drop-path', action='store_true', help=argparse.SUPPRESS)  # tests: the dom check bites
-    # tests: a self-call's split keeps its first value only (split-first),
-    # and its coverage goes unchecked (split-uncovered)
-    ap.add_argument('--plant', action='append', default=[], choices=['split-first', 'split-uncovered'],
-                    help=argparse.SUPPRESS)
+    # tests: a call on f's own path is dropped as if no input took it,
+    # unchecked (the coverage query must catch it)
+    ap.add_argument('--plant', action='append', default=[], choices=['dead-unchecked'], help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
         if rule not in ('strict', 'llvm'):
@@ -764,8 +763,7 @@ def main(argv=None):
     if opts.check:
         return check(opts)
     golf.DROP_PATH = opts.drop_path
-    golf.SPLIT_FIRST_ONLY = 'split-first' in opts.plant
-    golf.SPLIT_UNCOVERED = 'split-uncovered' in opts.plant
+    golf.DEAD_UNCHECKED = 'dead-unchecked' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)
