@@ -418,7 +418,10 @@ class GolfRun:
         rets, ubs, pcs = [], [], []
         for s in done:
             pc = s.path_cond()
-            pcs.append(pc)
+            if s.status != 'infeasible':
+                # a path dropped as one no input takes is no path of the
+                # coverage query: a wrong "no" leaves its inputs uncovered
+                pcs.append(pc)
             for c, wh in s.ubs:
                 ubs.append((And(pc, c), wh))
             if s.status == 'ret':

@@ -36,6 +36,7 @@ PURE = ('@llvm.ctpop.', '@llvm.ctlz.', '@llvm.cttz.', '@llvm.umin.', '@llvm.umax
         '@llvm.expect.')
 OK_OPS = ir.BINOPS | ir.CASTS | {'icmp', 'select', 'phi', 'br', 'switch', 'ret', 'load', 'getelementptr',
                                  'call', 'unreachable', 'freeze'}
+DROP_ACC = False  # prove.py --plant tailrec-no-acc (tests only): the call's result alone is returned
 
 
 def _text(v):
@@ -124,7 +125,7 @@ def rewrite(fn):
             args.append('%s %s' % (ty, v))
         a = _text(dict(acc.args)[b])
         call = '%%tailrec.%d = call i32 %s(%s)' % (n, fn.name, ', '.join(args))
-        res = '%%tailrec.%d.or = or i32 %s, %%tailrec.%d' % (n, a, n)
+        res = '%%tailrec.%d.or = or i32 %s, %%tailrec.%d' % (n, a if not DROP_ACC else '0', n)
         new = [ir.parse_inst(call, t.line), ir.parse_inst(res, t.line), ir.parse_inst('ret i32 %%tailrec.%d.or' % n, t.line)]
         if any(i.op == 'unparsed' for i in new):
             raise ir.Refused('%s: the tail recursion\'s call cannot be written back (%s)'
