@@ -18,11 +18,13 @@ import ir
 import sym
 import lists
 import x86
+import tailrec
 from ir import Refused, loop_info
 from sym import V, Ptr, State, And, Or, Not
 
 UNSAT, SAT = z3.unsat, z3.sat
 DROP_PATH = False  # prove.py --drop-path (tests only)
+DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 
 
 def solver(defs=()):
@@ -128,6 +130,7 @@ class GolfRun:
             # bits, nonzero, what the driver sees).
             raise Refused('%s returns %s, not the int the driver\'s int f(int *, int *, int, int) reads'
                           % (fn_name[1:], rt))
+        tailrec.rewrite(self.fn)  # clang -O2's tail recursion back to a call (SelfCalls); once per module
         self.rule = rule
         self.inp = inputs
         self.ex = sym.Exec([self.mod], rule)
@@ -414,7 +417,10 @@ class GolfRun:
         rets, ubs, pcs = [], [], []
         for s in done:
             pc = s.path_cond()
-            pcs.append(pc)
+            if s.status != 'infeasible':
+                # a path dropped as one no input takes is no path of the
+                # coverage query: a wrong "no" leaves its inputs uncovered
+                pcs.append(pc)
             for c, wh in s.ubs:
                 ubs.append((And(pc, c), wh))
             if s.status == 'ret':
@@ -469,7 +475,7 @@ class SelfCalls:
     def hook(self, st, callee, args, where):
         run = self.run
         if callee is not run.fn:
-            return None  # another function of the candidate: the executor runs it
+            return self.dead_call(st, callee)  # another function of the candidate: the executor runs it
         for n, obj in ((0, run.LB), (1, run.LW)):
             a = args[n]
             if a.k != 'p' or a.p is not False or not isinstance(a.v, Ptr) or a.v.obj is not obj or \
@@ -481,6 +487,10 @@ class SelfCalls:
             v = self.one_value(st, k.v)
             if v is not None:
                 k = V('i', v, 32, k.p)
+            else:
+                dead = self.dead_call(st, run.fn)
+                if dead is not None:
+                    return dead
         if k.k != 'i' or not isinstance(k.v, int):
             raise Refused('%s: f calls itself with a start that is not one number here (not modelled)' % where)
         if k.p is not False:
@@ -500,6 +510,28 @@ class SelfCalls:
             st.ub(c, '%s: %s' % (what, wh))
         st.ub(And(facts, Not(dom)), '%s: the paths explored do not cover every input' % what)
         return (ret,)
+
+    def dead_call(self, st, callee):
+        """A call (of a helper, or of f with a start that is not one
+        number) on a path of f itself that no input takes (the board phase
+        prunes only inside loops): the path is dropped as a pruned branch
+        is (a wrong "no" would fail the coverage query), not run: its
+        arguments, which the path cannot settle to numbers, would let a
+        recursion on them run without end (helper.c: "calls nest deeper
+        than 64"; recursive.c at gcc -O2: "a start that is not one
+        number").  None: the path is taken, the call goes on as before."""
+        run = self.run
+        if st.frame is not run.top_frame:
+            return None
+        p = run.pruner
+        p.push()
+        p.add(*[c for c in st.pc if c is not True])
+        r = p.check()
+        p.pop()
+        if r != UNSAT and not DEAD_UNCHECKED:
+            return None
+        st.status = 'infeasible'
+        return (None if callee.ret_ty == sym.VOID else run.ex.zero(callee.module, callee.ret_ty),)
 
     def unmoved(self, st, K):
         """The set of squares before a list pointer is empty on st's path

@@ -748,6 +748,11 @@ def main(argv=None):
     ap.add_argument('--ubsan', nargs=2, action='append', default=[], metavar=('LABEL', 'PROGRAM'))
     ap.add_argument('--ubsan-positions', type=int, default=1000000)
     ap.add_argument('--drop-path', action='store_true', help=argparse.SUPPRESS)  # tests: the dom check bites
+    # tests: a call on f's own path is dropped as if no input took it,
+    # unchecked (the coverage query must catch it); tail recursion written
+    # back as a call that forgets the accumulator
+    ap.add_argument('--plant', action='append', default=[], choices=['dead-unchecked', 'tailrec-no-acc'],
+                    help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
         if rule not in ('strict', 'llvm'):
@@ -760,6 +765,8 @@ def main(argv=None):
     if opts.check:
         return check(opts)
     golf.DROP_PATH = opts.drop_path
+    golf.DEAD_UNCHECKED = 'dead-unchecked' in opts.plant
+    golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)
