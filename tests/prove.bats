@@ -453,3 +453,13 @@ for name in recursive helper volatile oneboard loops; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
+
+@test "make prove refutes loops.c with its rounds cut to two (a chain of three jumps missed) with a row that replays" {
+    GOLF_SOURCE="$COMPLETE/loops.c" plant "$COMPLETE/wrong.tsv" loops-two-rounds "$BATS_TEST_TMPDIR/wrong.c"
+    run project_make prove GOLF="$(in_checkout "$BATS_TEST_TMPDIR/wrong.c")" \
+        PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS=gcc:-O2 PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_failure
+    printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
+    refuted "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/prove"
+    printf '# %s\n' "$row" >&3
+}
