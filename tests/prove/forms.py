@@ -58,7 +58,9 @@ def key(i):
         elif op.type == cx.X86_OP_IMM:
             ops.append('i')
         elif op.type == cx.X86_OP_MEM:
-            ops.append('m%d%s' % (op.size * 8, '+x' if op.mem.index else ''))
+            # an index with no base register (lea ecx, [rax*8]) is a form of its own
+            ops.append('m%d%s%s' % (op.size * 8, '+x' if op.mem.index else '',
+                                    '/nobase' if op.mem.index and not op.mem.base else ''))
         else:
             ops.append('?')
     k = i.mnemonic + (' ' + ','.join(ops) if ops else '')
@@ -141,6 +143,11 @@ def cases():
         for addr in ('-1(%rax)', '5(%rcx,%rdx)', '-7(%rcx,%rdx,2)', '(%rsi,%rdi,4)', '0x7fffffff(%r8,%r9,8)',
                      '-1(%eax)', '5(%ecx,%edx,4)', '(%esi,%edi,8)', '-0x80000000(%r8d)'):
             add('lea %s, %s' % (addr, r(w, 0 if w != 32 else 3)))
+        # an index with no base register (gcc -O0's b[i]: lea 0(,%rax,4), %rdx),
+        # its disp always 32 bits
+        for addr in ('0(,%rax,8)', '0(,%rcx,4)', '-7(,%rdx,2)', '0x7fffffff(,%r9,1)', '-0x80000000(,%r10,8)',
+                     '0(,%eax,8)', '3(,%ecx,4)', '-1(,%edi,2)'):
+            add('lea %s, %s' % (addr, r(w, 1 if w != 32 else 5)))
     add('push %rax\n\tpop %rcx')
     add('push %r9\n\tpop %r9')
     add('push $-5\n\tpop %rdx')
@@ -305,10 +312,13 @@ TAIL = 'jmp i (tail call)'  # the form of a jmp to a function's start (x86.py)
 # Forms whose meaning is tested by a whole function against the processor
 # (x86check.py), not by a case here: ret by tiny.s; add and sub of a
 # constant on a list pointer kept in a stack slot (gcc -O0's p++) by
-# calls.s, which reads the lists through such slots.  Their rows: the
+# calls.s, which reads the lists through such slots; a list pointer plus a
+# number in a register (gcc -O0's b + 4 * i), either way round, by tiny.s,
+# which reads a list by index so.  Their rows: the
 # functions' tests, each on 2000 inputs in tests/prove.bats.
 WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000),
-         'sub m64,i (list pointer in a stack slot)': (1, 2000)}
+         'sub m64,i (list pointer in a stack slot)': (1, 2000),
+         'add r64,r64 (list pointer plus a number)': (1, 2000)}
 
 
 def case_forms(code, kind, md):

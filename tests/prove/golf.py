@@ -151,6 +151,7 @@ class GolfRun:
             self.in_loop |= body
         self.pruner = decider()
         self.pruner.add(inputs.valid)
+        self.shown = {}  # always's answers, by question (cleared when the pruner's scope changes)
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
         self.ex.settle = self.settle
@@ -228,6 +229,25 @@ class GolfRun:
         from the count up to n - 1 in a step, where alone it is a sum over
         the whole set."""
         lemmas = self.lists.lemmas
+        # The same question on the same path under the same assumptions (a
+        # list read four times an iteration at gcc -O0, say) has the same
+        # answer: asked once.  A yes holds whatever lemmas came since (each
+        # follows from the context it was shown under, in the key); a no
+        # is kept only while no lemma is added.
+        ctx = self.lists.context
+        ask = (sym.boolean(cond).get_id(), None if ctx is None else sym.boolean(ctx).get_id(),
+               tuple(sym.boolean(c).get_id() for c in st.pc if c is not True))
+        if self.shown.get(ask, (False,))[0]:
+            return True
+        if self.shown.get(ask + (id(lemmas), len(lemmas)), (True,))[0] is False:
+            return False
+        got = self.ask_always(st, cond, lemmas)
+        # the terms (and the lemmas' list) kept alive with their ids, so an
+        # id is never reused
+        self.shown[ask if got else ask + (id(lemmas), len(lemmas))] = (got, cond, ctx, list(st.pc), lemmas)
+        return got
+
+    def ask_always(self, st, cond, lemmas):
         for pc in ([], [c for c in st.pc if c is not True]):
             s = self.pruner
             s.push()
@@ -386,10 +406,12 @@ class GolfRun:
         """board_phase for start k, with the pruner told the start is k."""
         self.pruner.push()
         self.pruner.add(self.inp.s == k)
+        self.shown = {}
         try:
             return self.board_phase(k, cuts, early)
         finally:
             self.pruner.pop()
+            self.shown = {}
 
     def board_phase(self, k, cuts, early):
         """From the cut with start k: the golf's answer and UB as formulas,

@@ -1,7 +1,8 @@
 # A hand-written f(b, w, s, e) for the x86 model's own test (tests/prove.bats,
 # tests/prove/x86check.py): every condition code after cmp, add, sub, neg,
 # imul and the shifts, 8-, 32- and 64-bit writes, cmov both ways, lea with an
-# index, push and pop, a loop over a list; the flags packed into the result.
+# index, push and pop, a loop over a list, a list read by index (lea with
+# no base, a pointer plus a number); the flags packed into the result.
 # Not the golf: only the model's meaning of each instruction is tested here.
 	.text
 	.globl	f
@@ -91,7 +92,29 @@ f:
 	cmovge	%edx, %r10d
 	cmovl	%r10d, %r10d
 	add	%r10d, %ebx
-	mov	%ebx, %eax
+	# the white list read again by index, as gcc -O0 reads w[i]: the index
+	# scaled by lea with no base register, then a list pointer plus a
+	# number, both ways round
+	xor	%r10d, %r10d
+3:	movslq	%r10d, %rax
+	lea	0(,%rax,4), %rdx
+	mov	%rsi, %rcx
+	add	%rdx, %rcx
+	mov	(%rcx), %r8d
+	test	%r8d, %r8d
+	je	4f
+	mov	%rsi, %r9
+	add	%r9, %rdx
+	mov	(%rdx), %r9d
+	lea	-3(,%r9,8), %eax
+	imul	$5, %ebx, %ebx
+	xor	%eax, %ebx
+	lea	(,%r10d,2), %eax
+	add	%r8d, %eax
+	add	%eax, %ebx
+	inc	%r10d
+	jmp	3b
+4:	mov	%ebx, %eax
 	pop	%rbp
 	pop	%rbx
 	ret

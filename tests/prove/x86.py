@@ -37,7 +37,9 @@ approximated:
   constants only) and an access beyond it (the return address, the
   caller's frame) is refused.  Its unwritten bytes are poison.
 - Memory through the list pointers goes to lists.py, as for clang's IR; a
-  pointer is only moved by constants, and never compared or computed with.
+  pointer is only moved by constants or by a whole number in a register
+  (`add rax, rdx`: gcc -O0's b + 4 * i, placed in the list by sym.py's
+  index hook or refused), and never compared or computed with.
 - A call or a tail jmp only to a function of the candidate's own object
   (calls.py: f itself, a static helper); no indirect jump or call, no other
   relocation (a constant in .rodata, a global): refused.  leave, and add or
@@ -697,8 +699,10 @@ class Lifter:
         w = d.size * 8
         m = s.mem
         ins = b.insn
-        if m.segment != 0 or m.base == 0 or ins.reg_name(m.base) == 'rip':
+        if m.segment != 0 or m.base == 0 and m.index == 0 or m.base != 0 and ins.reg_name(m.base) == 'rip':
             b.refuse('this address form is not modelled')
+        if m.base == 0:
+            return self.lea_index(b, d, w, m)
         base = REGS[ins.reg_name(m.base)][0]
         k = b.kind(base)
         if w == 64 and m.index == 0 and (k == 'p' or isinstance(k, tuple) and k[0] == 's'):
@@ -725,6 +729,36 @@ class Lifter:
         if m.disp:
             v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
         b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
+        return None
+
+    def lea_index(self, b, d, w, m):
+        """lea with an index and no base register (gcc -O0's `lea rdx,
+        [rax*4]`): index * scale + disp, a number, cut to the address size
+        (the index register's width) and to the destination's."""
+        ins = b.insn
+        cw = min(w, REGS[ins.reg_name(m.index)][1])
+        v = b.get(REGS[ins.reg_name(m.index)][0], cw)
+        if m.scale != 1:
+            v = b.emit('mul %s %s, %d' % (ity(cw), v, m.scale))
+        if m.disp:
+            v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
+        b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
+        return None
+
+    def pointer_plus(self, b, d, s):
+        """add r64, r64 where one is a list pointer and the other a whole
+        number (gcc -O0's b + 4 * i, either way round): the pointer moved by
+        that many bytes, sym.py's index hook placing it in the list or
+        refusing it; the flags not modelled."""
+        if not forms.tested(b.insn, 'list pointer plus a number'):
+            b.refuse('the form %s (list pointer plus a number) has no test against the processor '
+                     '(tests/prove/forms.tsv)' % forms.key(b.insn))
+        rd, rs = d_reg(b, d)[0], d_reg(b, s)[0]
+        p, n = (rd, rs) if b.kind(rd) == 'p' else (rs, rd)
+        x = b.get(n, 64)
+        b.set(rd, 'p', b.emit('getelementptr i8, ptr %s, i64 %s' % (b.value(p), x)))
+        for f in FLAGS:
+            b.set_flag(f, None, 'set by arithmetic on a pointer (not modelled)')
         return None
 
     def push(self, b, ops):
@@ -798,6 +832,9 @@ class Lifter:
                 for f in FLAGS:
                     b.set_flag(f, None, 'set by arithmetic on a pointer (not modelled)')
                 return None
+        if m == 'add' and w == 64 and d.type == cx.X86_OP_REG and s.type == cx.X86_OP_REG and d.reg != s.reg and \
+                sorted([b.kind(d_reg(b, d)[0]), b.kind(d_reg(b, s)[0])], key=str) == ['i', 'p']:
+            return self.pointer_plus(b, d, s)
         if m in ('add', 'sub') and d.type == cx.X86_OP_MEM and w == 64 and s.type == cx.X86_OP_IMM and \
                 self.pointer_slot(b, d):
             if not forms.tested(b.insn, 'list pointer in a stack slot'):
