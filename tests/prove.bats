@@ -276,9 +276,9 @@ planted_forms() {
 }
 
 @test "lea with an index and no base register: its model errors put back go red (the scale ignored; the address size not cut)" {
-    planted_forms x86.py '/def lea_index/,/return None/s/if m.scale != 1:/if False:/' '^lea .*\(,' \
+    planted_forms x86.py '/def lea(/,/^    def /s/if m.scale != 1:/if False:/' '^lea .*\(,' \
         'lea 0\(,%rax,8\), %rcx' 'lea 3\(,%ecx,4\), %r8d' 'lea -7\(,%rdx,2\), %cx'
-    planted_forms x86.py '/def lea_index/,/return None/s/cw = min(w, REGS\[ins.reg_name(m.index)\]\[1\])/cw = w/' \
+    planted_forms x86.py '/def lea(/,/^    def /s/cw = min(w, REGS\[ins.reg_name(m.base or m.index)\]\[1\])/cw = w/' \
         '^lea .*\(,%e' 'lea 0\(,%eax,8\), %rcx' 'lea -1\(,%edi,2\), %rcx'
 }
 

@@ -701,45 +701,32 @@ class Lifter:
         ins = b.insn
         if m.segment != 0 or m.base == 0 and m.index == 0 or m.base != 0 and ins.reg_name(m.base) == 'rip':
             b.refuse('this address form is not modelled')
-        if m.base == 0:
-            return self.lea_index(b, d, w, m)
-        base = REGS[ins.reg_name(m.base)][0]
-        k = b.kind(base)
-        if w == 64 and m.index == 0 and (k == 'p' or isinstance(k, tuple) and k[0] == 's'):
-            if k == 'p':
-                p = b.value(base)
-                if m.disp:
-                    p = b.emit('getelementptr i8, ptr %s, i64 %d' % (p, m.disp))
-                b.set(d_reg(b, d)[0], 'p', p)
-            else:
-                b.set(d_reg(b, d)[0], ('s', k[1] + m.disp))
-            return None
+        if m.base != 0:
+            base = REGS[ins.reg_name(m.base)][0]
+            k = b.kind(base)
+            if w == 64 and m.index == 0 and (k == 'p' or isinstance(k, tuple) and k[0] == 's'):
+                if k == 'p':
+                    p = b.value(base)
+                    if m.disp:
+                        p = b.emit('getelementptr i8, ptr %s, i64 %d' % (p, m.disp))
+                    b.set(d_reg(b, d)[0], 'p', p)
+                else:
+                    b.set(d_reg(b, d)[0], ('s', k[1] + m.disp))
+                return None
         # a number: base + index * scale + disp, cut to the address size (32
         # bits with the 0x67 prefix, the registers' own width) and to the
         # destination's, so computed in the narrower of the two (the low bits
         # of a sum and a product depend on the low bits only), then
-        # zero-extended to the destination
-        cw = min(w, REGS[ins.reg_name(m.base)][1])
-        v = b.get(base, cw)
+        # zero-extended to the destination.  With no base register (gcc
+        # -O0's `lea rdx, [rax*4]`) the index alone, its width the address
+        # size.
+        cw = min(w, REGS[ins.reg_name(m.base or m.index)][1])
+        v = b.get(REGS[ins.reg_name(m.base)][0], cw) if m.base else None
         if m.index != 0:
             x = b.get(REGS[ins.reg_name(m.index)][0], cw)
             if m.scale != 1:
                 x = b.emit('mul %s %s, %d' % (ity(cw), x, m.scale))
-            v = b.emit('add %s %s, %s' % (ity(cw), v, x))
-        if m.disp:
-            v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
-        b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
-        return None
-
-    def lea_index(self, b, d, w, m):
-        """lea with an index and no base register (gcc -O0's `lea rdx,
-        [rax*4]`): index * scale + disp, a number, cut to the address size
-        (the index register's width) and to the destination's."""
-        ins = b.insn
-        cw = min(w, REGS[ins.reg_name(m.index)][1])
-        v = b.get(REGS[ins.reg_name(m.index)][0], cw)
-        if m.scale != 1:
-            v = b.emit('mul %s %s, %d' % (ity(cw), v, m.scale))
+            v = x if v is None else b.emit('add %s %s, %s' % (ity(cw), v, x))
         if m.disp:
             v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
         b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
