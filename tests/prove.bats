@@ -414,6 +414,27 @@ call_refused() {
     refute_line --regexp '^prove: golf == reference'
 }
 
+# planted_recursive BUILD PLANT: make prove on recursive.c at BUILD, start
+# 27, with a model error planted (prove.py --plant PLANT): never proved.
+planted_recursive() {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/recursive.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS="$1" PROVE_ARGS="--starts 27 --plant $2" PROVE_TRUST=
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+}
+
+# Every self-call's run takes over one list phase (the first's, with the
+# start and end free), renamed to its own start and end.
+@test "a self-call's run taking over the shared list phase without renaming its start and end leaves recursive.c unproved" {
+    planted_recursive gcc:-O2 phase-unrenamed
+    assert_line --regexp "^prove: gcc -O2: unproved: .*f calls itself with a start that is not one number"
+}
+
+@test "clang's tail recursion written back as a call that forgets the accumulator: recursive.c is refuted on a row the program gets right" {
+    planted_recursive clang-19:-O2 tailrec-no-acc
+    assert_line 'prove: clang-19 -O2: the model and the machine disagree on this row: a fault in the tool, please report it'
+}
+
 @test "a call to a function outside the object (getpid) is refused by the lifter, naming it" {
     call_refused getpid 'ok |= f(b, w, to - to \/ 9 + 33, e) + (getpid() \& 0);' '.*call .*: a call to something other than a function of the candidate is not modelled'
 }

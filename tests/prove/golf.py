@@ -25,6 +25,7 @@ from sym import V, Ptr, State, And, Or, Not
 UNSAT, SAT = z3.unsat, z3.sat
 DROP_PATH = False  # prove.py --drop-path (tests only)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
+PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 
 
 def solver(defs=()):
@@ -160,6 +161,7 @@ class GolfRun:
         self.in_board = False
         self.top_frame = None
         self.list_seconds = 0.0
+        self.phase_defs = []  # the definitions the list phase added (general_phase)
 
     def prune(self, st, cond):
         """At a branch, drop a way no valid input takes (a loop whose count
@@ -329,6 +331,7 @@ class GolfRun:
 
         saved = self.ex.load_stop
         self.ex.load_stop = read_stop
+        n_defs = len(self.lists.defs)
         try:
             while work:
                 s0 = work.pop()
@@ -399,8 +402,36 @@ class GolfRun:
             self.ex.budget = None
         if not families:
             raise Refused('%s: no loop over the lists was found' % fn.where())
+        self.phase_defs = self.lists.defs[n_defs:]
         self.list_seconds = time.time() - t
         return cuts, early
+
+    def list_phase_of(self, g, cuts, early):
+        """The list phase of g (another general run of f: a self-call's, on
+        the same lists), as this run's: g's states with g's start and end
+        renamed to this run's, and g's definitions that name them (or a
+        name so defined) defined again under new names.  Sound because the
+        phase is f's own code on the same lists with the start and end any
+        numbers (it assumed nothing of them: the start is pinned after it),
+        and a list is never written (refused), so this run's reads are g's
+        reads: the same memory at the same places."""
+        self.LB, self.LW, self.top_frame = g.LB, g.LW, g.top_frame
+        for v, e in g.phase_defs:
+            self.pruner.add(v == e)
+        pairs = [(g.inp.s, self.inp.s), (g.inp.e, self.inp.e)] if not PHASE_UNRENAMED else []
+        ren = lists.Renaming(pairs)
+        for v, e in g.phase_defs:
+            e2 = ren(e)
+            if not e2.eq(e):
+                pairs.append((v, self.lists.define(e2, '%sphase' % self.inp.general)))
+                ren = lists.Renaming(pairs)
+
+        def renamed(c):
+            s = lists.subst_state(c, ren)
+            s.status, s.tag, s.skip = c.status, c.tag, c.skip
+            s.ret = None if c.ret is None else lists.subst_value(c.ret, ren)
+            return s
+        return [renamed(c) for c in cuts], [renamed(c) for c in early]
 
     def board_at(self, k, cuts, early):
         """board_phase for start k, with the pruner told the start is k."""
@@ -493,6 +524,7 @@ class SelfCalls:
         self.root = root or self
         self.runs = {}  # (k, key of x) -> (GolfRun, result or None while under way); the root's
         self.count = 0
+        self.general = None  # the root's: (the first self-call's run, its list phase), shared by the rest
 
     def hook(self, st, callee, args, where):
         run = self.run
@@ -601,10 +633,16 @@ class SelfCalls:
                     facts=top.lists.choice_facts)
         g.self_calls.root = self
         self.runs[(k, xk)] = (g, None, x)  # x kept alive: z3 reuses a freed term's id
-        # The run's start and end are k and x in every query.
+        # The list phase with the start and end still free (any int), once:
+        # every other self-call's run takes it over, renamed.
+        if self.general is None:
+            cuts, early = g.list_phase()
+            self.general = (g, cuts, early)
+        else:
+            cuts, early = g.list_phase_of(*self.general)
+        # The run's start and end are k and x in every query from here on.
         g.lists.register(g.inp.s, z3.BitVecVal(k, 32))
         g.lists.register(g.inp.e, sym.bv(x, 32))
-        cuts, early = g.list_phase()
         ret, ubs, dom = g.board_at(k, cuts, early)
         out = (ret, ubs, dom, And(*g.lists.choice_facts))
         self.runs[(k, xk)] = (g, out, x)

@@ -50,7 +50,6 @@ class Lists:
         self.ex = ex
         self.A = solver_assumptions  # facts about every valid input (z3 Bool)
         self.objs = []
-        self.fresh = 0
         self.families = []  # (header, list name, seconds) for the report
         # Named terms: each fold step's values are fresh constants defined
         # by an equation, so that no rewriting ever sees the whole fold at
@@ -92,8 +91,8 @@ class Lists:
         for i in range(j + 1):
             x = st.choices.get((L, key(K), i))
             if x is None:
-                self.fresh += 1
-                x = z3.BitVec('%s_read%d' % (L.name, self.fresh), 32)
+                n = sym.fresh_id()
+                x = z3.BitVec('%s_read%d' % (L.name, n), 32)
                 rest = sym.bv(L.S, 32) & ~sym.bv(taken, 32)
                 fact = z3.And(z3.Implies(rest != 0, member(x, rest)), z3.Implies(rest == 0, x == 0))
                 st.assume(fact)
@@ -110,8 +109,8 @@ class Lists:
     # ---------- named terms ----------
 
     def define(self, e, tag):
-        self.fresh += 1
-        v = z3.Const('%s#%d' % (tag, self.fresh), e.sort())
+        n = sym.fresh_id()
+        v = z3.Const('%s#%d' % (tag, n), e.sort())
         self.register(v, e)
         return v
 
@@ -142,8 +141,8 @@ class Lists:
         the pairs that rename the old names to the new."""
         mapping = []
         for v, e in defs:
-            self.fresh += 1
-            v2 = z3.Const('%s#%d' % (tag, self.fresh), v.sort())
+            n = sym.fresh_id()
+            v2 = z3.Const('%s#%d' % (tag, n), v.sort())
             e2 = z3.substitute(e, *(pairs + mapping))
             mapping.append((v, v2))
             self.register(v2, e2)
@@ -265,8 +264,8 @@ class Lists:
         blockP, idxP = P
         header, body = loop_of(fn, blockP)
         live = live_at(fn, blockP, idxP)
-        self.fresh += 1
-        c = z3.BitVec('%s_read_set%d' % (L.name, self.fresh), 32)
+        n = sym.fresh_id()
+        c = z3.BitVec('%s_read_set%d' % (L.name, n), 32)
         K0z = sym.bv(K0, 32)
         where = '%s, the loop at %s (the read at %s)' % (fn.name, header, blockP)
 
@@ -313,8 +312,8 @@ class Lists:
             raise NotACut('%s never comes back to the read' % where)
         asc = cur  # Asc(c), pointer at (L, K0 | c, 0)
         # The step, by the solver.
-        self.fresh += 1
-        x = z3.BitVec('%s_next%d' % (L.name, self.fresh), 32)
+        n = sym.fresh_id()
+        x = z3.BitVec('%s_next%d' % (L.name, n), 32)
         Kc = Kn(32)
         finals = self.iteration(asc, P, body, {(L, key(Kc), 0): x})
         cx = c | bit32(x)
@@ -445,16 +444,44 @@ def advance(st, L, Kold, Knew):
     return map_state(st, lambda v: map_ptr(v, fp))
 
 
+class Renaming:
+    """A substitution (pairs of terms, each pair of one sort, checked once),
+    applied to many terms: z3.substitute checks and converts every pair at
+    every call, which on a whole state's values costs more than the
+    substitution itself."""
+
+    def __init__(self, pairs):
+        pairs = list(pairs)
+        for a, b in pairs:
+            if not a.sort().eq(b.sort()):
+                raise ValueError('a substitution of %s by a term of another sort' % a)
+        self.n = len(pairs)
+        self.frm, self.to = (z3.z3.Ast * self.n)(), (z3.z3.Ast * self.n)()
+        for i, (a, b) in enumerate(pairs):
+            self.frm[i], self.to[i] = a.as_ast(), b.as_ast()
+        self.keep = pairs  # the terms stay alive while their asts are held
+
+    def __call__(self, e):
+        if not self.n:
+            return e
+        return z3.z3._to_expr_ref(z3.z3.Z3_substitute(e.ctx.ref(), e.as_ast(), self.n, self.frm, self.to), e.ctx)
+
+
+def renaming(pairs):
+    return pairs if isinstance(pairs, Renaming) else Renaming(pairs)
+
+
 def subst_term(e, pairs, simplify):
     """e with pairs substituted; simplified (to a number where it can be) only
     when something changed."""
-    e2 = z3.substitute(e, *pairs)
+    e2 = renaming(pairs)(e)
     if e2.eq(e):
         return e
     return z3.simplify(e2) if simplify else e2
 
 
 def subst_value(v, pairs, simplify=False):
+    pairs = renaming(pairs)
     if v.k in ('i', 'b'):
         x, p = v.v, v.p
         if not sym.is_conc(x):
@@ -487,15 +514,17 @@ def subst_value(v, pairs, simplify=False):
 def subst_bool(e, pairs, simplify=False):
     if isinstance(e, bool):
         return e
+    pairs = renaming(pairs)
     return sym.conc_bool(subst_term(e, pairs, simplify))
 
 
 def subst_state(st, pairs, simplify=False):
+    pairs = renaming(pairs)
     s = map_state(st, lambda v: subst_value(v, pairs, simplify))
     s.pc = [subst_bool(c, pairs, simplify) for c in st.pc]
     s.pc = [c for c in s.pc if c is not True]
     s.ubs = [(subst_bool(c, pairs, simplify), w) for c, w in st.ubs]
-    s.choices = {k: (z3.substitute(v, *pairs) if not isinstance(v, int) else v) for k, v in st.choices.items()}
+    s.choices = {k: (pairs(v) if not isinstance(v, int) else v) for k, v in st.choices.items()}
     s.facts = {}
     return s
 

@@ -750,8 +750,10 @@ def main(argv=None):
     ap.add_argument('--drop-path', action='store_true', help=argparse.SUPPRESS)  # tests: the dom check bites
     # tests: a call on f's own path is dropped as if no input took it,
     # unchecked (the coverage query must catch it); tail recursion written
-    # back as a call that forgets the accumulator
-    ap.add_argument('--plant', action='append', default=[], choices=['dead-unchecked', 'tailrec-no-acc'],
+    # back as a call that forgets the accumulator; a self-call's run taking
+    # over the shared list phase without renaming its start and end
+    ap.add_argument('--plant', action='append', default=[],
+                    choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -767,6 +769,7 @@ def main(argv=None):
     golf.DROP_PATH = opts.drop_path
     golf.DEAD_UNCHECKED = 'dead-unchecked' in opts.plant
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
+    golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)

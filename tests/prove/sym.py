@@ -21,9 +21,22 @@ optimized builds, where clang may compute a value early on a path that does
 not use it) poison is undefined behaviour where LLVM says it is: a branch or
 switch on it, an address, a divisor, a noundef argument or return value, and
 the function's result.  undef is treated as poison either way."""
+import itertools
+
 import z3
 
 from ir import (Refused, PTR, VOID, I1, I8, I32, I64, successors, loop_info)
+
+# Fresh names: one counter for the whole process, so two executors (a run of
+# f and a run of f it calls, or the golf and the reference in one query)
+# never name two different unknowns alike: z3 takes one name for one
+# constant, and two runs' unknowns made one would hide behaviours.
+_FRESH = itertools.count(1)
+
+
+def fresh_id():
+    """A number no other fresh name of this process has."""
+    return next(_FRESH)
 
 # ==================== Numbers ====================
 
@@ -466,7 +479,6 @@ class Exec:
         self.memo = {}
         self.globals = {}
         self.global_cells = {}
-        self.fresh_count = 0
         self.stack = []
         self.on_block = None  # hook(state) at each block entry: None to go on, or a tag to stop
         self.prune = None  # hook(state, cond) -> (may_true, may_false)
@@ -526,8 +538,7 @@ class Exec:
                 # A golf may be called again and again: a mutable global holds
                 # whatever the last call left, so it starts unknown.
                 for k in range(size):
-                    self.fresh_count += 1
-                    cells[k] = (V('i', z3.BitVec('%s.%d#%d' % (name, k, self.fresh_count), 8), 8), 0)
+                    cells[k] = (V('i', z3.BitVec('%s.%d#%d' % (name, k, fresh_id()), 8), 8), 0)
             self.globals[key] = obj
             self.global_cells[obj] = cells
         obj = self.globals[key]
@@ -1072,11 +1083,11 @@ class Exec:
             return a
         if a.k not in ('i', 'b'):
             raise Refused('%s: freeze of a possibly poison %s' % (inst.where(), a.k))
-        self.fresh_count += 1
+        n = fresh_id()
         if a.k == 'b':
-            f = z3.Bool('freeze#%d' % self.fresh_count)
+            f = z3.Bool('freeze#%d' % n)
             return V('b', Ite(a.p, f, a.v), 1, False)
-        f = z3.BitVec('freeze#%d' % self.fresh_count, a.w)
+        f = z3.BitVec('freeze#%d' % n, a.w)
         return V('i', Ite(a.p, f, a.v), a.w, False)
 
     def op_cast(self, st, inst):
