@@ -39,7 +39,67 @@ def decider():
     incremental bit-vector solver, asked hundreds of small questions under
     push and pop.  Any complete solver is sound here: a wrong "no" would
     drop a path, and the proof's dom query would then fail."""
-    return z3.SolverFor('QF_BV')
+    return Decider()
+
+
+class Decider:
+    """z3's incremental QF_BV solver, asked about paths: ask(pc, extra) is
+    whether the base assertions, the path's conditions pc and extra can
+    all hold.  The path's conditions stay asserted between questions, each
+    in a scope of its own, and a question on a path that shares a prefix
+    with the last one's asserts only the rest: z3 does its work on an
+    assertion at the push after it, which cost more than the checks when
+    each question asserted the whole path again.  add, push and pop work
+    on the base, below the path's scopes (they drop them first)."""
+
+    def __init__(self):
+        self.s = z3.SolverFor('QF_BV')
+        self.held = []  # the path conditions asserted, one scope each
+
+    def drop(self):
+        if self.held:
+            self.s.pop(len(self.held))
+            self.held = []
+
+    def add(self, *xs):
+        self.drop()
+        self.s.add(*xs)
+
+    def push(self):
+        self.drop()
+        self.s.push()
+
+    def pop(self):
+        self.drop()
+        self.s.pop()
+
+    def on_path(self, pc):
+        held, n = self.held, 0
+        while n < len(held) and n < len(pc) and (held[n] is pc[n] or held[n].eq(pc[n])):
+            n += 1
+        if n < len(held):
+            self.s.pop(len(held) - n)
+            del held[n:]
+        for c in pc[n:]:
+            self.s.push()
+            self.s.add(c)
+            held.append(c)
+
+    def ask(self, pc, *extra, model_of=None):
+        """check() of the base, pc (the path's conditions, True left out)
+        and extra; with model_of, (result, model_of's value in a model, or
+        None)."""
+        self.on_path(pc)
+        s = self.s
+        s.push()
+        try:
+            s.add(*extra)
+            r = s.check()
+            if model_of is None:
+                return r
+            return r, s.model().eval(model_of, model_completion=True).as_long() if r == SAT else None
+        finally:
+            s.pop()
 
 
 class Query:
@@ -170,17 +230,8 @@ class GolfRun:
         branches cost the solver more than the paths they would save."""
         if st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
             return True, True  # a callee's paths are merged, not pruned
-        s = self.pruner
-        s.push()
-        s.add(*[c for c in st.pc if c is not True])
-        may = []
-        for c in (cond, Not(cond)):
-            s.push()
-            s.add(sym.boolean(c))
-            may.append(s.check() != UNSAT)
-            s.pop()
-        s.pop()
-        return may[0], may[1]
+        pc = [c for c in st.pc if c is not True]
+        return tuple(self.pruner.ask(pc, sym.boolean(c)) != UNSAT for c in (cond, Not(cond)))
 
     def settle(self, st, a):
         """A call's symbolic argument that is one number on st's path (the
@@ -251,15 +302,8 @@ class GolfRun:
 
     def ask_always(self, st, cond, lemmas):
         for pc in ([], [c for c in st.pc if c is not True]):
-            s = self.pruner
-            s.push()
-            s.add(*pc)
-            s.add(*lemmas)
-            if self.lists.context is not None:
-                s.add(sym.boolean(self.lists.context))
-            s.add(sym.boolean(Not(cond)))
-            r = s.check()
-            s.pop()
+            ctx = [] if self.lists.context is None else [sym.boolean(self.lists.context)]
+            r = self.pruner.ask(pc, *lemmas, *ctx, sym.boolean(Not(cond)))
             if r == UNSAT:
                 if not pc and self.lists.context is not None:
                     # valid wherever the context holds (within the cut;
@@ -271,13 +315,7 @@ class GolfRun:
 
     def nonzero(self, st, x):
         """The solver says x cannot be 0 on st's path."""
-        s = self.pruner
-        s.push()
-        s.add(*[c for c in st.pc if c is not True])
-        s.add(x == 0)
-        r = s.check()
-        s.pop()
-        return r == UNSAT
+        return self.pruner.ask([c for c in st.pc if c is not True], x == 0) == UNSAT
 
     def prove_step(self, L, H, assume, bad, names):
         t = time.time()
@@ -577,11 +615,7 @@ class SelfCalls:
         run = self.run
         if st.frame is not run.top_frame:
             return None
-        p = run.pruner
-        p.push()
-        p.add(*[c for c in st.pc if c is not True])
-        r = p.check()
-        p.pop()
+        r = run.pruner.ask([c for c in st.pc if c is not True])
         if r != UNSAT and not DEAD_UNCHECKED:
             return None
         st.status = 'infeasible'
@@ -592,27 +626,15 @@ class SelfCalls:
         (the solver shows it)."""
         if K is None or isinstance(K, int):
             return not K
-        p = self.run.pruner
-        p.push()
-        p.add(*[c for c in st.pc if c is not True])
-        p.add(K != 0)
-        r = p.check()
-        p.pop()
-        return r == UNSAT
+        return self.run.pruner.ask([c for c in st.pc if c is not True], K != 0) == UNSAT
 
     def one_value(self, st, x):
         """The number x must be on st's path (the solver shows it), or None."""
-        p = self.run.pruner
-        p.push()
-        p.add(*[c for c in st.pc if c is not True])
-        try:
-            if p.check() != SAT:
-                return None
-            v = p.model().eval(x, model_completion=True).as_long()
-            p.add(x != v)
-            return v if p.check() == UNSAT else None
-        finally:
-            p.pop()
+        pc = [c for c in st.pc if c is not True]
+        r, v = self.run.pruner.ask(pc, model_of=x)
+        if r != SAT:
+            return None
+        return v if self.run.pruner.ask(pc, x != v) == UNSAT else None
 
     def result(self, k, x):
         """(ret, ubs, dom, the list reads' consistency) of f on start k and
@@ -688,12 +710,7 @@ class Assumed:
         r = hit and hit[0]
         if hit is None:
             self.checks += 1
-            s = self.s
-            s.push()
-            s.add(*pc)
-            s.add(extra)
-            r = s.check() != UNSAT
-            s.pop()
+            r = self.s.ask(pc, extra) != UNSAT
             self.cache[key] = (r, pc, extra)  # the terms kept alive: z3 reuses a freed term's id
         return r
 
@@ -709,12 +726,8 @@ class Assumed:
         if leaves is not None:
             vals = sorted({v for _, v in leaves})
         else:
-            s = self.s
-            s.push()
-            s.add(*pc)
-            r = s.check()
-            vals = [s.model().eval(x, model_completion=True).as_long()] if r == SAT else []
-            s.pop()
+            r, v = self.s.ask(pc, model_of=x)
+            vals = [v] if r == SAT else []
             if len(vals) == 1 and self._sat(pc, x != vals[0]):
                 return None
             return vals[0] if vals else None
