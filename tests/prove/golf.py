@@ -560,7 +560,7 @@ class SelfCalls:
     def __init__(self, run, fn_name, root=None):
         self.run, self.fn_name = run, fn_name
         self.root = root or self
-        self.runs = {}  # (k, key of x) -> (GolfRun, result or None while under way); the root's
+        self.runs = {}  # (k, key of x) -> (GolfRun while under way, else None; its result, or None while under way; x); the root's
         self.count = 0
         self.general = None  # the root's: (the first self-call's run, its list phase), shared by the rest
 
@@ -667,7 +667,9 @@ class SelfCalls:
         g.lists.register(g.inp.e, sym.bv(x, 32))
         ret, ubs, dom = g.board_at(k, cuts, early)
         out = (ret, ubs, dom, And(*g.lists.choice_facts))
-        self.runs[(k, xk)] = (g, out, x)
+        # Only the result is kept: the run's solver and states, a few
+        # megabytes a run, would add up over hundreds of calls a worker.
+        self.runs[(k, xk)] = (None, out, x)
         return out
 
 
