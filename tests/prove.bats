@@ -357,13 +357,9 @@ fi
 # complete_proved NAME: make prove proves tests/prove/complete/NAME.c.
 complete_proved() {
     local builds=${COMPLETE_BUILDS[$1]} starts=$COMPLETE_STARTS
+    # With PROVE_FULL, every start of the whole matrix: 0.5-6.5 min a
+    # candidate on two idle cores (tests/prove/README.md).
     [ -z "${PROVE_FULL:-}" ] || builds=$(project_make -s print-PROVE_BUILDS)
-    # loops.c (an index into a list, b[i], and a 64-bit board built in list
-    # loops) is proved on start 27 at the builds listed, also with
-    # PROVE_FULL: every start of gcc's three builds and clang-19 -O0 takes
-    # about 9 min, clang-19 -O2 and clang 14's list phases 3-6 min each
-    # (tests/prove/README.md).
-    [ "$1" != loops ] || builds=${COMPLETE_BUILDS[$1]} starts=27
     run project_make prove GOLF="$(in_checkout "$COMPLETE/$1.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
         PROVE_BUILDS="$builds" PROVE_ARGS="--starts $starts" PROVE_TRUST=
     assert_success
