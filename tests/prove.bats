@@ -410,6 +410,17 @@ call_refused() {
     refute_line --regexp '^prove: golf == reference'
 }
 
+@test "the deciders, keeping a path's conditions between questions, answer 500 random questions as a fresh solver does; a held condition kept off the path goes red" {
+    local py
+    py=$(project_make print-PYTHON)
+    run "$py" "$ROOT/tests/prove/decidercheck.py"
+    assert_success
+    assert_output 'decider: 500 questions, 0 answered otherwise than a fresh solver'
+    run "$py" "$ROOT/tests/prove/decidercheck.py" plant
+    assert_failure
+    assert_output --regexp '^decider: 500 questions, [1-9][0-9]* answered otherwise than a fresh solver$'
+}
+
 # planted_recursive BUILD PLANT: make prove on recursive.c at BUILD, start
 # 27, with a model error planted (prove.py --plant PLANT): never proved.
 planted_recursive() {

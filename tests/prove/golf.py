@@ -75,7 +75,7 @@ class Decider:
 
     def on_path(self, pc):
         held, n = self.held, 0
-        while n < len(held) and n < len(pc) and (held[n] is pc[n] or held[n].eq(pc[n])):
+        while n < len(held) and n < len(pc) and same(held[n], pc[n]):
             n += 1
         if n < len(held):
             self.s.pop(len(held) - n)
@@ -100,6 +100,11 @@ class Decider:
             return r, s.model().eval(model_of, model_completion=True).as_long() if r == SAT else None
         finally:
             s.pop()
+
+
+def same(a, b):
+    """a and b are one condition (a path's may hold Python's False)."""
+    return a is b or isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.eq(b)
 
 
 class Query:
@@ -221,7 +226,7 @@ class GolfRun:
         self.in_board = False
         self.top_frame = None
         self.list_seconds = 0.0
-        self.phase_defs = []  # the definitions the list phase added (general_phase)
+        self.phase_defs = []  # the definitions the list phase added (list_phase_of)
 
     def prune(self, st, cond):
         """At a branch, drop a way no valid input takes (a loop whose count
