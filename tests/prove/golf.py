@@ -462,12 +462,8 @@ class GolfRun:
         for v, e in g.phase_defs:
             self.pruner.add(v == e)
         pairs = [(g.inp.s, self.inp.s), (g.inp.e, self.inp.e)] if not PHASE_UNRENAMED else []
-        ren = lists.Renaming(pairs)
-        for v, e in g.phase_defs:
-            e2 = ren(e)
-            if not e2.eq(e):
-                pairs.append((v, self.lists.define(e2, '%sphase' % self.inp.general)))
-                ren = lists.Renaming(pairs)
+        ren = lists.Renaming(pairs + self.lists.copy_defs(g.phase_defs, pairs, '%sphase' % self.inp.general,
+                                                          changed_only=True))
 
         def renamed(c):
             s = lists.subst_state(c, ren)
@@ -565,7 +561,7 @@ class SelfCalls:
     def __init__(self, run, fn_name, root=None):
         self.run, self.fn_name = run, fn_name
         self.root = root or self
-        self.runs = {}  # (k, key of x) -> (GolfRun while under way, else None; its result, or None while under way; x); the root's
+        self.runs = {}  # (k, key of x) -> (its result, or None while under way; x); the root's
         self.count = 0
         self.general = None  # the root's: (the first self-call's run, its list phase), shared by the rest
 
@@ -647,11 +643,11 @@ class SelfCalls:
         xk = ('n', x) if isinstance(x, int) else ('z', x.get_id())
         hit = self.runs.get((k, xk))
         if hit is not None:
-            if hit[1] is None:
+            if hit[0] is None:
                 raise Refused('f calls itself with start %d and the same end while working that call out '
                               '(a recursion with no concrete bound: not modelled)' % sym.signed(k, 32))
-            return hit[1]
-        if sum(1 for r in self.runs.values() if r[1] is None) >= 64:
+            return hit[0]
+        if sum(1 for r in self.runs.values() if r[0] is None) >= 64:
             raise Refused('f calls itself more than 64 deep (not modelled)')
         top = self.run
         self.count += 1
@@ -659,7 +655,7 @@ class SelfCalls:
         g = GolfRun(top.path, top.rule, Inputs(general=pre), self.fn_name, mod=top.mod, defs=top.lists.defs,
                     facts=top.lists.choice_facts)
         g.self_calls.root = self
-        self.runs[(k, xk)] = (g, None, x)  # x kept alive: z3 reuses a freed term's id
+        self.runs[(k, xk)] = (None, x)  # x kept alive: z3 reuses a freed term's id
         # The list phase with the start and end still free (any int), once:
         # every other self-call's run takes it over, renamed.
         if self.general is None:
@@ -672,9 +668,9 @@ class SelfCalls:
         g.lists.register(g.inp.e, sym.bv(x, 32))
         ret, ubs, dom = g.board_at(k, cuts, early)
         out = (ret, ubs, dom, And(*g.lists.choice_facts))
-        # Only the result is kept: the run's solver and states, a few
+        # Only the result is kept, not g: a run's solver and states, a few
         # megabytes a run, would add up over hundreds of calls a worker.
-        self.runs[(k, xk)] = (None, out, x)
+        self.runs[(k, xk)] = (out, x)
         return out
 
 

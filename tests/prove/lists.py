@@ -136,16 +136,19 @@ class Lists:
     def name_state(self, st, tag, defs):
         return map_state(st, lambda v: self.name_value(v, tag, defs))
 
-    def copy_defs(self, defs, pairs, tag):
+    def copy_defs(self, defs, pairs, tag, changed_only=False):
         """The definitions again with pairs substituted, under new names:
-        the pairs that rename the old names to the new."""
+        the pairs that rename the old names to the new.  changed_only: only
+        the definitions the substitution changes (the rest keep their
+        names)."""
         mapping = []
+        ren = Renaming(pairs)
         for v, e in defs:
-            n = sym.fresh_id()
-            v2 = z3.Const('%s#%d' % (tag, n), v.sort())
-            e2 = z3.substitute(e, *(pairs + mapping))
-            mapping.append((v, v2))
-            self.register(v2, e2)
+            e2 = ren(e)
+            if changed_only and e2.eq(e):
+                continue
+            mapping.append((v, self.define(e2, tag)))
+            ren = Renaming(pairs + mapping)
         return mapping
 
     # ---------- states ----------
