@@ -22,6 +22,7 @@
 #include "perft_results.h"
 #include "perft_suite.h"
 #include "text.h"
+#include "words.h"
 
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };

@@ -17,8 +17,8 @@
 #include "cmd_perft.h"
 #include "cmd_question.h"
 #include "command.h"
-#include "line.h"
 #include "perft.h"
+#include "words.h"
 
 /* ==================== The help ==================== */
 

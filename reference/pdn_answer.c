@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line.h"
+#include "words.h"
 #include "pdn.h"
 #include "pdn_write.h"
 #include "text.h"
