@@ -189,7 +189,7 @@ ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
 # verify), and with the protocol's reader (and the words it shows values
 # with), what the golf's driver links.
 RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
-REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/words.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/words.o $(BUILD)/text.o
 
 # ==================== The reference, the golf, its twin ====================
 

@@ -24,6 +24,9 @@
 #include "text.h"
 #include "words.h"
 
+/* How much of a file's name a message shows. */
+enum { SHOWN_PATH = 4096 };
+
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };
 
@@ -524,9 +527,11 @@ static int depth_table(const fastpos *p, int from, int to, table_store *ts, cons
 /* perft --suite FILE: each line's counts against the expected ones. */
 static int run_suite(const char *path, table_store *ts, const choices *c)
 {
+    char shown_path[SHOW_SIZE(SHOWN_PATH)];
+    show_text(shown_path, sizeof shown_path, path, strlen(path), SHOWN_PATH, SHOW_UTF8);
     FILE *in = fopen(path, "r");
     if (in == NULL) {
-        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
         return 2;
     }
     char *line = NULL;
@@ -544,7 +549,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
         char err[NOTATION_ERROR_SIZE];
         if (!read_suite_line(line, len, &sl, err)) {
             printf("error line %ld\n", number);
-            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", path, number, err);
+            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, number, err);
             bad++;
             continue;
         }
@@ -579,7 +584,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
     }
     free(line);
     if (ferror(in)) { /* a suite not read to its end is no pass */
-        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
         status = 1;
     }
     fclose(in);

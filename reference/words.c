@@ -68,6 +68,18 @@ size_t show_text(char *out, size_t cap, const char *text, size_t len, size_t max
     return o;
 }
 
+void append_shown(buffer *b, const char *text, size_t len, size_t max, unsigned how)
+{
+    size_t cap = SHOW_SIZE(len < max ? len : max);
+    char *shown = malloc(cap);
+    if (shown == NULL) {
+        b->failed = true;
+        return;
+    }
+    append(b, shown, show_text(shown, cap, text, len, max, how));
+    free(shown);
+}
+
 void quote_text(const char *text, size_t len, char out[QUOTE_SIZE])
 {
     show_text(out, QUOTE_SIZE, text, len, QUOTE_BYTES, SHOW_QUOTED);

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "text.h"
+
 /* How show_text writes a value. */
 enum {
     SHOW_QUOTED = 1, /* in double quotes, with " and \ escaped: a value in a message */
@@ -27,6 +29,9 @@ enum {
  * input.  show_text(o, sizeof o, "a\tb", 3, 20, SHOW_QUOTED) writes
  * "\"a\\x09b\"". */
 size_t show_text(char *out, size_t cap, const char *text, size_t len, size_t max, unsigned how);
+
+/* show_text's output appended to b (b->failed if there is no memory). */
+void append_shown(buffer *b, const char *text, size_t len, size_t max, unsigned how);
 
 /* Room for a value quoted by quote_text: QUOTE_BYTES characters. */
 enum { QUOTE_BYTES = 20, QUOTE_SIZE = SHOW_SIZE(QUOTE_BYTES) };
