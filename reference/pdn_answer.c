@@ -9,6 +9,7 @@
 
 #include "words.h"
 #include "pdn.h"
+#include "pdn_replay.h"
 #include "pdn_write.h"
 #include "text.h"
 
