@@ -268,16 +268,16 @@ EOF
 }
 
 @test "--split streams past its window: jobs merged within windows, numbered in order, and the same sum" {
-    # a copy of the reference whose split holds 1024 jobs, not 2^20: cmd_perft.c
+    # a copy of the reference whose split holds 1024 jobs, not 2^20: perft_split.c
     # built again, linked with this build's other objects
     local dir="$BATS_TEST_TMPDIR/window" objects=() f
     mkdir -p "$dir"
     for f in "$ROOT"/reference/*.c; do
         f=${f##*/}
-        [ "$f" = cmd_perft.c ] || objects+=("$BUILD/${f%.c}.o")
+        [ "$f" = perft_split.c ] || objects+=("$BUILD/${f%.c}.o")
     done
     # shellcheck disable=SC2086 # SAN: several flags, or none
-    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -DSPLIT_WINDOW_JOBS=1024 -o "$dir/reference" "$ROOT/reference/cmd_perft.c" \
+    "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -DSPLIT_WINDOW_JOBS=1024 -o "$dir/reference" "$ROOT/reference/perft_split.c" \
         "${objects[@]}"
     "$dir/reference" perft "$START" 9 --split 5 > "$dir/jobs"
     local n merged
