@@ -12,6 +12,7 @@
 #include "line.h"
 #include "show.h"
 #include "text.h"
+#include "words.h"
 
 _Static_assert((int)CK_IN_PLAY == IN_PLAY && (int)CK_BLACK_WINS == BLACK_WINS && (int)CK_WHITE_WINS == WHITE_WINS &&
                    (int)CK_DRAWN == DRAWN,

@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "show.h"
 #include "text.h"
+#include "words.h"
 
 /* The moves come from the library's interface (checkers.h), as an engine
  * would ask for them. */

@@ -16,6 +16,7 @@
 #include "moves.h"
 #include "notation.h"
 #include "pdn.h"
+#include "pdn_replay.h"
 #include "perft.h"
 #include "rules.h"
 #include "table.h"

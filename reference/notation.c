@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line.h"
+#include "words.h"
 #include "rules.h"
 #include "text.h"
 

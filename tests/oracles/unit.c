@@ -1,5 +1,5 @@
 /* unit.c - the examples in the reference's headers (board.h, rules.h,
- * moves.h, notation.h, line.h's square_number), as checks, plus the edges the
+ * moves.h, notation.h, words.h's square_number), as checks, plus the edges the
  * examples leave out.  No framework: CHECK counts, prints
  * file:line and the expression when it fails, and the exit status says it all.
  *
@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "../../reference/board.h"
-#include "../../reference/line.h"
 #include "../../reference/moves.h"
 #include "../../reference/notation.h"
 #include "../../reference/rules.h"
+#include "../../reference/words.h"
 
 /* ==================== The harness ==================== */
 
@@ -706,7 +706,7 @@ static void test_perft(tally *t)
     CHECK(t, perft(&over, 3, &count) && count == 0);
 }
 
-/* ==================== line.h: square numbers ==================== */
+/* ==================== words.h: square numbers ==================== */
 
 static void test_square_number(tally *t)
 {
