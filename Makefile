@@ -831,7 +831,7 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # The long tests, apart from make test: the proof's (tests/prove.bats,
 # tests/prove_trust.bats: the golf proved on two starts of clang-19 -O2 and
 # gcc -O2, the model against the machine, the needles, two planted bugs,
-# every candidate of tests/prove/candidates.tsv) and tests/toolchains.bats
+# every candidate of tests/prove/candidates/candidates.tsv) and tests/toolchains.bats
 # (a fresh checkout at a path with a space built, verified and submitted
 # under other compilers; every C file warning-free under gcc and clang-19)
 # and tests/cluster.bats (make test-cluster).
