@@ -28,6 +28,8 @@ class Calling:
                 raise Refused('%s: call attribute %s is not modelled' % (inst.where(), g))
         if name.startswith('@llvm.'):
             return self.intrinsic(st, inst, name)
+        if name.startswith('@x86.stack.') and getattr(mod, 'lifted', False):
+            return self.stack_access(st, inst, name)
         callee = self.find_function(mod, name)
         if callee is None:
             raise Refused('%s: %s has no definition to run (external functions are not modelled)'

@@ -16,7 +16,9 @@ extern const long long forms_cases;
 int main(void)
 {
     long long n;
-    static state s; /* not on the stack: the cases run with rsp inside it */
+    /* not on the stack: the cases run with rsp inside it; its memory 16-byte
+     * aligned, as movaps and movdqa need */
+    static _Alignas(16) state s;
     while (scanf("%lld", &n) == 1) {
         for (int i = 0; i < 9; i++)
             scanf("%llx", &s.r[i]);
