@@ -25,6 +25,7 @@ from ir import Refused, loop_info
 from values import V, Ptr, State, And, Or, Not
 
 DROP_PATH = False  # prove.py --drop-path (tests only)
+PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list's loop (lists.reads_ahead)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 
@@ -280,13 +281,20 @@ class GolfRun:
                 if s.status == 'header':
                     # The lists are done once an iteration reads nothing new.
                     s.status = None
+                    self.ex.budget = PROBE_BUDGET
                     try:
                         ahead = self.lists.reads_ahead(s, s.block)
                     except Refused:
                         # the probe cannot run with the start symbolic (f
-                        # calls itself, say): the board phase goes on from
-                        # this header, as for a path that cannot go on
+                        # calls itself, say), or runs long (a loop over the
+                        # board, its rounds unrolled with the start still
+                        # unknown): the board phase goes on from this
+                        # header, as for a path that cannot go on.  Only
+                        # time is at stake: the board phase reads a list
+                        # wherever the code does (lists.py).
                         ahead = False
+                    finally:
+                        self.ex.budget = None
                     (work if ahead else cuts).append(s)
                     continue
                 if s.status != 'read':
@@ -444,6 +452,8 @@ class SelfCalls:
     def hook(self, st, callee, args, where):
         run = self.run
         if callee is not run.fn:
+            if all(a.k == 'p' or a.p is False and isinstance(a.v, (int, bool)) for a in args):
+                return None  # numbers the path settles: the executor runs it (memoized), no need to ask
             return self.dead_call(st, callee)  # another function of the candidate: the executor runs it
         for n, obj in ((0, run.LB), (1, run.LW)):
             a = args[n]
