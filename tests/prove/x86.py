@@ -432,6 +432,7 @@ class Block:
         self.lines = []
         self.uses, self.defs = {}, set()  # uses: name -> bits read before any write
         self.low = {}  # register -> (bits, value): its low bits as last written here
+        self.list_loads = []  # the IR names of the list reads written here (sunk by sink_list_reads)
         self.insn = None
 
     def state(self):
@@ -665,7 +666,9 @@ class Block:
         if where == 'p':
             if w != 32:
                 self.refuse('a list read as %d bits, not as int' % w)
-            return 'i', self.emit('load i32, ptr %s' % a)
+            v = self.emit('load i32, ptr %s' % a)
+            self.list_loads.append(v)
+            return 'i', v
         if where == 'r':
             key, c = place[1], place[4]
             if w == 32 and c is not None and self.L.rodata.table(key[0], key[1], c):
@@ -740,12 +743,14 @@ class Lifter:
 
     def run_block(self, addr, insns, st, vals, fvals):
         b = Block(self, self.label(addr), st, vals, fvals)
+        term = None
         for i in insns:
             b.insn = i
             term = self.step(b, i)
             if term is not None:
-                return b, term
-        return b, None
+                break
+        b.lines = sink_list_reads(b.lines, b.list_loads)
+        return b, term
 
     # ---------- semantics, one instruction ----------
 
@@ -1610,6 +1615,45 @@ class Lifter:
         if self.sig is not None and not lo_bits(blk.kinds['rax']):
             return '  ret i%d poison' % w  # rax holds no number here: a result nothing may use
         return '  ret i%d %s' % (w, blk.get('rax', w))
+
+
+def sink_list_reads(lines, loads):
+    """A block's IR with its list reads, and what is computed from them,
+    after everything else the block computes without them (each part in its
+    own order; stores, calls and stack loads stay where they are, and
+    nothing moves past them).  gcc -O2 rotates a loop over a list: it reads
+    the next square before it has finished with the last (`shl rdx, cl` of
+    the last, `mov ecx, [rdi]`, `or r13, rdx`), and at the read the state
+    would hold a value of the square read before, which depends on the order
+    (lists.py's induction needs the state at a read to be that of the
+    squares read so far).  A list is never written and a read has no effect
+    but its value (and the undefined behaviour of a read past the end, the
+    same anywhere in one block), and the rest is arithmetic on SSA values:
+    the block means the same in either order."""
+    import re
+    if not loads:
+        return lines
+    name = re.compile(r'%[-\w.]+')
+    tainted = set(loads)
+    out, run = [], []
+
+    def flush():
+        out.extend([ln for ln, t in run if not t] + [ln for ln, t in run if t])
+        run.clear()
+    for ln in lines:
+        m = re.match(r'  (%[-\w.]+) = (\w+)', ln)
+        uses = set(name.findall(ln.split('=', 1)[1] if m else ln))
+        t = bool(uses & tainted) or bool(m and m.group(1) in tainted)
+        if m and t:
+            tainted.add(m.group(1))
+        pure = m is not None and m.group(2) not in ('call', 'load', 'store') or m is not None and m.group(1) in loads
+        if not pure:
+            flush()
+            out.append(ln)
+        else:
+            run.append((ln, t))
+    flush()
+    return out
 
 
 def d_reg(b, op):
