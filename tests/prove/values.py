@@ -381,7 +381,7 @@ def store_size(mod, ty):
 class State:
     """One path through one function activation."""
     __slots__ = ('fn', 'block', 'idx', 'prev', 'regs', 'mem', 'owned', 'pc', 'ubs', 'choices', 'steps',
-                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip')
+                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip', 'seeded')
 
     def __init__(self, fn, frame):
         self.fn, self.frame = fn, frame
@@ -390,6 +390,7 @@ class State:
         self.pc, self.ubs, self.choices, self.facts = [], [], {}, {}
         self.steps, self.status, self.ret, self.reads, self.tag = 0, None, None, [], None
         self.skip = None  # a load the hook lets pass once
+        self.seeded = False  # a callee's path that starts from its caller's (sym_calls.summarize)
 
     def fork(self):
         s = State.__new__(State)
@@ -398,7 +399,7 @@ class State:
         self.owned = set()
         s.pc, s.ubs, s.choices, s.facts = list(self.pc), list(self.ubs), dict(self.choices), dict(self.facts)
         s.steps, s.status, s.ret, s.reads, s.tag = self.steps, None, None, list(self.reads), self.tag
-        s.skip = self.skip
+        s.skip, s.seeded = self.skip, self.seeded
         return s
 
     def cells(self, obj):
