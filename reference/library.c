@@ -86,8 +86,7 @@ static void tell(char *err, const char *what)
 
 ck_position ck_start(void)
 {
-    position q;
-    parse_fen("B:W21-32:B1-12", 14, 1, &q, (char[NOTATION_ERROR_SIZE]){0});
+    position q = initial_position();
     return position_out(&q);
 }
 
@@ -95,7 +94,7 @@ bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
 {
     position q;
     char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (!read_fen(fen, strlen(fen), 1, &q, why, note)) {
+    if (!read_fen(fen, strlen(fen), 1, false, &q, why, note)) {
         tell(err, why);
         return false;
     }
@@ -115,7 +114,7 @@ static bool is_piece(ck_piece p)
 }
 
 /* Valid when every square holds a piece of ck_piece and the FEN it writes
- * reads back as itself: parse_fen has every other rule of a position. */
+ * reads back as itself: read_fen has every other rule of a position. */
 bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
 {
     if (pos->turn != CK_BLACK && pos->turn != CK_WHITE) {
@@ -129,10 +128,10 @@ bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
             tell(err, what);
             return false;
         }
-    char fen[FEN_SIZE], why[NOTATION_ERROR_SIZE];
+    char fen[FEN_SIZE], why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
     position q = position_in(pos), back;
     write_fen(&q, fen);
-    if (!parse_fen(fen, strlen(fen), 1, &back, why)) {
+    if (!read_fen(fen, strlen(fen), 1, true, &back, why, note)) {
         tell(err, why);
         return false;
     }
@@ -168,39 +167,23 @@ void ck_play_move(ck_position *pos, const ck_move *m)
     *pos = position_out(&q);
 }
 
-/* Plays the move text[0..len) in g if it is legal; else false and why.
- * column: where the text starts, for a malformed move's message. */
-static bool play_written(game *g, const char *text, size_t len, int column, char err[CK_ERROR_SIZE])
-{
-    written_move w;
-    char why[CK_ERROR_SIZE];
-    if (!parse_move(text, len, column, &w, why)) {
-        tell(err, why);
-        return false;
-    }
-    move_list legal = {0};
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, legal.n > 0);
-    int found = -1;
-    if (legal.failed)
-        snprintf(why, sizeof why, CK_OUT_OF_MEMORY);
-    else if (o != IN_PLAY)
-        say_over(g, o, why);
-    else
-        found = find_move(g, &legal, &w, why);
-    if (found >= 0)
-        game_play(g, &legal.at[found]);
-    else
-        tell(err, why);
-    move_list_free(&legal);
-    return found >= 0;
-}
-
 bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
 {
     game g = {position_in(pos), 0};
-    if (!play_written(&g, move, strlen(move), 1, reason))
+    replay_stop stop;
+    movetext t = {move, strlen(move), 0, 1, false};
+    written_move w;
+    size_t at, len;
+    char err[NOTATION_ERROR_SIZE];
+    if (!next_move(&t, &w, &at, &len, err) || next_move(&t, &w, &at, &len, err)) { /* exactly one move */
+        tell(reason, err[0] != '\0' ? err : "one move is needed, such as 11-15 (ck_replay plays several)");
         return false;
+    }
+    game_replay(&g, move, strlen(move), 1, false, &stop);
+    if (stop.number > 0) {
+        tell(reason, stop.reason);
+        return false;
+    }
     *pos = position_out(&g.pos);
     return true;
 }
@@ -218,19 +201,13 @@ ck_outcome ck_outcome_of(const ck_game *g)
 size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
 {
     game q = game_in(g);
-    size_t number = 0, at = 0, len;
-    for (;; at += len) {
-        at += strspn(moves + at, " ");
-        len = strcspn(moves + at, " ");
-        if (len == 0)
-            break;
-        number++;
-        if (!play_written(&q, moves + at, len, (int)at + 1, reason))
-            break;
-    }
+    replay_stop stop;
+    game_replay(&q, moves, strlen(moves), 1, false, &stop);
+    if (stop.number > 0)
+        tell(reason, stop.reason);
     g->pos = position_out(&q.pos);
     g->quiet = q.quiet;
-    return len == 0 ? 0 : number;
+    return stop.number;
 }
 
 /* ==================== Perft ==================== */
@@ -478,7 +455,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    bool started = !r->bad && pdn_start(p->piece, r, &start, note);
+    bool started = !r->bad && pdn_start(p->piece, r, p->strict, &start, note);
     if (r->out_of_memory)
         return no_memory(p);
     if (!started) {
