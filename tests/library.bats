@@ -109,8 +109,141 @@ records() {
     [ "$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --modversion checkers)" = "$version" ]
     run project_make uninstall DESTDIR="$stage" PREFIX=/opt/ck
     assert_success
-    run find "$stage" -type f -o -type l
+    assert_line "removed $stage/opt/ck/include/checkers.h"
+    assert_line "removed $stage/opt/ck/lib/libcheckers.so.$so"
+    assert_line "removed $stage/opt/ck/lib/pkgconfig/checkers.pc"
+    assert_line "removed $stage/opt/ck/lib/pkgconfig/ (make install made it; now empty)"
+    assert_line "removed $stage/opt/ (make install made it; now empty)"
+    assert_line 'ldconfig: not run (DESTDIR: it is for the machine the files are moved to)'
+    # nothing left of it: no file, no directory it made (the stage itself was there)
+    run find "$stage" -mindepth 1
     assert_output ''
+}
+
+# pc_value PCDIR VARIABLE: the variable of checkers.pc in PCDIR, as
+# pkg-config gives it (its escapes undone).
+pc_value() { PKG_CONFIG_PATH="$1" pkg-config --variable="$2" checkers | sed 's/\\\(.\)/\1/g'; }
+
+@test "make install: a relative PREFIX made absolute from the checkout, LIBDIR and PKGCONFIGDIR under it, an absolute INCLUDEDIR; GNU's lowercase names too" {
+    local abs="$BATS_TEST_TMPDIR/a relative prefix" inc="$BATS_TEST_TMPDIR/the headers" rel
+    rel=$(realpath --relative-to="$ROOT" "$abs")
+    [[ $rel != /* ]] || fail "not relative: $rel"
+    run project_make install PREFIX="$rel" LIBDIR=lib64 INCLUDEDIR="$inc" PKGCONFIGDIR=share/pkgconfig
+    assert_success
+    assert_line "  $inc/checkers.h"
+    [ -f "$abs/lib64/libcheckers.a" ] && [ -L "$abs/lib64/libcheckers.so" ] && [ -f "$inc/checkers.h" ] ||
+        fail "$(find "$BATS_TEST_TMPDIR")"
+    # checkers.pc names them all, absolute: the prefix, the libdir under it
+    assert_equal "$(pc_value "$abs/share/pkgconfig" prefix)" "$abs"
+    assert_equal "$(pc_value "$abs/share/pkgconfig" libdir)" "$abs/lib64"
+    assert_equal "$(pc_value "$abs/share/pkgconfig" includedir)" "$inc"
+    # shellcheck disable=SC2016 # pkg-config's ${prefix}
+    grep -qx 'libdir=${prefix}/lib64' "$abs/share/pkgconfig/checkers.pc" || fail "$(cat "$abs/share/pkgconfig/checkers.pc")"
+    # an engine built through it, with the rpath, finds everything
+    build_rpath "$abs/share/pkgconfig" "$abs/lib64" engine
+    run ./engine perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
+    run project_make uninstall PREFIX="$rel" LIBDIR=lib64 INCLUDEDIR="$inc" PKGCONFIGDIR=share/pkgconfig
+    assert_success
+    [ ! -e "$abs" ] && [ ! -e "$inc" ] || fail "left: $(find "$abs" "$inc" 2>&1)"
+    # GNU's own names: prefix, libdir, includedir
+    run project_make install prefix="$abs" libdir="$abs/l" includedir="$abs/i"
+    assert_success
+    [ -f "$abs/l/libcheckers.a" ] && [ -f "$abs/i/checkers.h" ] && [ -f "$abs/l/pkgconfig/checkers.pc" ] || fail "$(find "$abs")"
+    run project_make uninstall prefix="$abs" libdir="$abs/l" includedir="$abs/i"
+    assert_success
+    [ ! -e "$abs" ] || fail "left: $(find "$abs")"
+}
+
+@test "make uninstall removes only the directories make install made, says each file, and says when nothing is there" {
+    local p="$BATS_TEST_TMPDIR/p"
+    mkdir -p "$p/include" "$p/lib" && touch "$p/lib/theirs.so"
+    run project_make install PREFIX="$p"
+    assert_success
+    run project_make uninstall PREFIX="$p"
+    assert_success
+    assert_output --regexp "^removed $p/include/checkers.h
+removed $p/lib/libcheckers.a
+removed $p/lib/libcheckers.so.[0-9.]+
+removed $p/lib/libcheckers.so.[0-9.]+
+removed $p/lib/libcheckers.so
+removed $p/lib/pkgconfig/checkers.pc
+removed $p/lib/pkgconfig/ \\(make install made it; now empty\\)
+ldconfig: not run \\($p/lib is not among the loader's directories\\)$"
+    # the directories that were there stay, empty or not
+    run bash -c 'find "$1" | sort' - "$p"
+    assert_output "$p"$'\n'"$p/include"$'\n'"$p/lib"$'\n'"$p/lib/theirs.so"
+    run project_make uninstall PREFIX="$p"
+    assert_success
+    assert_output "make uninstall: no file of checkers under $p/include, $p/lib or $p/lib/pkgconfig: nothing removed"
+}
+
+# An ldconfig of the test's: `-N -v -X` lists LOADER_DIR as the loader's
+# directory; any other call is recorded in ./calls (CALLS: make runs it in
+# the checkout), and exits STUB_STATUS.
+ldconfig_stub() {
+    printf '%s\n' '#!/usr/bin/env bash' \
+        'if [ "$*" = "-N -v -X" ]; then printf "%s: (from /etc/ld.so.conf.d/stub.conf:1)\n\tlibstub.so.1 -> libstub.so.1\n" "$LOADER_DIR"; exit 0; fi' \
+        'echo "ldconfig $*" >> "$CALLS"' 'exit "${STUB_STATUS:-0}"' > ldconfig
+    chmod +x ldconfig
+    export CALLS=$PWD/calls
+}
+
+@test "make install and uninstall run ldconfig where it applies (LIBDIR among the loader's directories, no DESTDIR), else say why not and how a program finds the library" {
+    local p="$BATS_TEST_TMPDIR/p q"
+    ldconfig_stub
+    export LOADER_DIR="$p/lib"
+    run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_success
+    assert_line "ldconfig: run, the loader's cache is up to date"
+    assert_equal "$(cat calls)" 'ldconfig '
+    STUB_STATUS=1 run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_success
+    assert_line "ldconfig: failed (not root?): run it as root, so that the loader's cache is up to date"
+    run project_make uninstall PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_line "ldconfig: run, the loader's cache is up to date"
+    assert_equal "$(wc -l < calls)" 3
+    # staged: never
+    run project_make install PREFIX="$p" DESTDIR="$BATS_TEST_TMPDIR/stage" LDCONFIG="$PWD/ldconfig"
+    assert_line 'ldconfig: not run (DESTDIR: it is for the machine the files are moved to)'
+    # a directory the loader does not search: not run, and how to find the library
+    LOADER_DIR=/usr/local/lib run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_line --partial "ldconfig: not run ($p/lib is not among the loader's directories); a program linked with libcheckers.so."
+    assert_line --partial "finds it by an rpath, -Wl,-rpath,${p// /\\ }/lib, or by LD_LIBRARY_PATH=${p// /\\ }/lib"
+    assert_equal "$(wc -l < calls)" 3
+}
+
+# build_rpath PCDIR LIBDIR OUT: the engine built by the README's line with
+# an rpath, its "$HOME/.local/lib" made LIBDIR.
+build_rpath() {
+    local line flags
+    # shellcheck disable=SC2016 # the README's text
+    line=$(grep -m 1 -F 'cc -o engine tests/oracles/lib_example.c $(pkg-config --cflags --libs checkers) -Wl,-rpath,"$HOME/.local/lib"' \
+        "$ROOT/reference/README.md") || fail "reference/README.md has no rpath line for the engine"
+    flags=$(PKG_CONFIG_PATH="$1" pkg-config --cflags --libs checkers) || fail "pkg-config: no checkers"
+    line=${line//'$(pkg-config --cflags --libs checkers)'/$flags}
+    line=${line//'"$HOME/.local/lib"'/'"$2"'}
+    line=${line/'-o engine'/-o '"$3"'}
+    mkdir -p tests/oracles && cp "$ROOT/tests/oracles/lib_example.c" tests/oracles/
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    eval "$line $SAN"
+}
+
+@test "an engine linked with the shared library of a prefix the loader does not search starts by the README's rpath, or LD_LIBRARY_PATH, and not without" {
+    build_shared "$PREFIX" engine-plain
+    run ./engine-plain perft B:W21-32:B1-12 3
+    assert_failure
+    assert_output --partial 'libcheckers.so.'
+    assert_output --partial 'cannot open shared object file'
+    # shellcheck disable=SC2016 # the README's text
+    grep -q -F 'LD_LIBRARY_PATH="$HOME/.local/lib" ./engine perft B:W21-32:B1-12 3 ' "$ROOT/reference/README.md" ||
+        fail "reference/README.md has no LD_LIBRARY_PATH line"
+    LD_LIBRARY_PATH="$PREFIX/lib" run ./engine-plain perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
+    build_rpath "$PREFIX/lib/pkgconfig" "$PREFIX/lib" engine-rpath
+    readelf -d engine-rpath | grep -qF "[$PREFIX/lib]" || fail "$(readelf -d engine-rpath | grep -i path)"
+    run ./engine-rpath perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
 }
 
 @test "every defined external name of the installed archive and shared library starts with ck_, and no CLI command is in either" {
