@@ -4,8 +4,8 @@
  * cmd_NAME.c (entry point NAME_command in cmd_NAME.h), which reads the
  * request and nothing else of argv.
  *
- * A new option: an OPT_ id here, a row in main.c's `options`, a line in the
- * command's help; the command reads r->given[OPT_...], r->number[...] or
+ * A new option: an OPT_ id here, its name in command.c's option_name, a row
+ * in main.c's `options`, a line in the command's help; the command reads r->given[OPT_...], r->number[...] or
  * r->text[...].
  * A new command: cmd_NAME.c and .h, and a row in main.c's `commands`. */
 #ifndef COMMAND_H

@@ -7,7 +7,8 @@
  * the command does not take, and checks at the end that standard input was
  * read and standard output written.
  *
- * A new option: its id in command.h and a row in `options` below.  A new
+ * A new option: its id in command.h, its name in command.c, and a row in
+ * `options` below.  A new
  * command: a row in `commands` and its files, cmd_NAME.c and .h. */
 #include <ctype.h>
 #include <stdio.h>
