@@ -201,9 +201,10 @@ ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
 LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
 ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
 # The question alone: what the golf is compared with (the differential,
-# verify), and with the protocol's reader, what the golf's driver links.
+# verify), and with the protocol's reader (and the words it shows values
+# with), what the golf's driver links.
 RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
-REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/words.o $(BUILD)/text.o
 
 # ==================== The reference, the golf, its twin ====================
 
@@ -426,38 +427,39 @@ $(LIB_DIR)/include/checkers.h: reference/checkers.h
 	@mkdir -p "$(@D)"
 	$(atomic) cp "$<" "$@"
 
-# make install, make uninstall: GNU's PREFIX and DESTDIR, handed to the
-# shell through the environment so a prefix may hold any character.  The
-# pkg-config file names PREFIX (not DESTDIR: a staged install is moved to
-# PREFIX), escaped as pkg-config reads it.
-PREFIX  ?= /usr/local
-DESTDIR ?=
+# make install, make uninstall (reference/install.sh): GNU's PREFIX, LIBDIR,
+# INCLUDEDIR, DESTDIR (and the lowercase prefix, libdir, includedir of
+# GNU's coding standards), PKGCONFIGDIR, handed to the script through the
+# environment so a path may hold any character.  A relative PREFIX is made
+# absolute from the checkout; a relative LIBDIR, INCLUDEDIR or PKGCONFIGDIR
+# is under PREFIX.  The pkg-config file names them (not DESTDIR: a staged
+# install is moved to PREFIX), escaped as pkg-config reads them.  ldconfig
+# runs where it applies (LDCONFIG: which one).
+PREFIX       ?= /usr/local
+LIBDIR       ?=
+INCLUDEDIR   ?=
+PKGCONFIGDIR ?=
+DESTDIR      ?=
+LDCONFIG     ?= ldconfig
 .PHONY: install uninstall install-files
-install: ## install checkers.h, libcheckers.a, libcheckers.so and checkers.pc under PREFIX (/usr/local), DESTDIR
+install: ## install checkers.h, libcheckers.a, libcheckers.so and checkers.pc: PREFIX (/usr/local), LIBDIR, INCLUDEDIR, PKGCONFIGDIR, DESTDIR
 	@$(NEEDS) lib
 	@$(SUBMAKE) install-files
 
-install-files: export CK_PREFIX = $(PREFIX)
-install-files: export CK_DEST = $(DESTDIR)$(PREFIX)
-install-files: $(LIB_FILES) ## make install without its check of the machine (PREFIX, DESTDIR)
-	@set -e; lib="$$CK_DEST/lib"; \
-	install -d "$$CK_DEST/include" "$$lib/pkgconfig"; \
-	install -m 644 "$(LIB_DIR)/include/checkers.h" "$$CK_DEST/include/checkers.h"; \
-	install -m 644 "$(LIB_DIR)/libcheckers.a" "$$lib/libcheckers.a"; \
-	install -m 755 "$(LIB_SO)" "$$lib/$(notdir $(LIB_SO))"; \
-	ln -sf "$(notdir $(LIB_SO))" "$$lib/$(LIB_SONAME)"; \
-	ln -sf "$(LIB_SONAME)" "$$lib/libcheckers.so"; \
-	prefix=$$(printf '%s' "$$CK_PREFIX" | sed 's/[^A-Za-z0-9_./+-]/\\&/g'); \
-	printf '%s\n' "prefix=$$prefix" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
-	    'Name: checkers' 'Description: English checkers rules: positions, moves, games, PDN records, perft' \
-	    'Version: $(LIB_VERSION)' 'Libs: -L$${libdir} -lcheckers' 'Libs.private: -pthread' 'Cflags: -I$${includedir}' \
-	    > "$$lib/pkgconfig/checkers.pc"; \
-	echo "installed checkers $(LIB_VERSION) in $$CK_DEST"
+install-files uninstall: export CK_PREFIX = $(or $(prefix),$(PREFIX))
+install-files uninstall: export CK_LIBDIR = $(or $(libdir),$(LIBDIR))
+install-files uninstall: export CK_INCLUDEDIR = $(or $(includedir),$(INCLUDEDIR))
+install-files uninstall: export CK_PKGCONFIGDIR = $(PKGCONFIGDIR)
+install-files uninstall: export CK_DESTDIR = $(DESTDIR)
+install-files uninstall: export CK_LDCONFIG = $(LDCONFIG)
+install-files uninstall: export CK_LIB_DIR = $(LIB_DIR)
+install-files uninstall: export CK_VERSION = $(LIB_VERSION)
+install-files uninstall: export CK_SONAME = $(LIB_SONAME)
+install-files: $(LIB_FILES) ## make install without its check of the machine
+	@"reference/install.sh" install
 
-uninstall: export CK_DEST = $(DESTDIR)$(PREFIX)
-uninstall: ## remove what make install installed (PREFIX, DESTDIR)
-	@lib="$$CK_DEST/lib"; rm -f "$$CK_DEST/include/checkers.h" "$$lib/libcheckers.a" "$$lib/$(notdir $(LIB_SO))" \
-	    "$$lib/$(LIB_SONAME)" "$$lib/libcheckers.so" "$$lib/pkgconfig/checkers.pc"
+uninstall: ## remove what make install installed, saying each, and the directories it made once empty (the same PREFIX...)
+	@"reference/install.sh" uninstall
 
 # tests/oracles/lib_example.c, an engine of its own linked with the archive
 # (the README's examples run it; tests/library.bats builds it as users do).
@@ -848,7 +850,7 @@ test: ## the suite but the long tests: installs what it needs, builds, runs bats
 # The long tests, apart from make test: the proof's (tests/prove.bats,
 # tests/prove_trust.bats: the golf proved on two starts of clang-19 -O2 and
 # gcc -O2, the model against the machine, the needles, two planted bugs,
-# every candidate of tests/prove/candidates.tsv) and tests/toolchains.bats
+# every candidate of tests/prove/candidates/candidates.tsv) and tests/toolchains.bats
 # (a fresh checkout at a path with a space built, verified and submitted
 # under other compilers; every C file warning-free under gcc and clang-19)
 # and tests/cluster.bats (make test-cluster).

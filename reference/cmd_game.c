@@ -12,6 +12,7 @@
 #include "line.h"
 #include "show.h"
 #include "text.h"
+#include "words.h"
 
 _Static_assert((int)CK_IN_PLAY == IN_PLAY && (int)CK_BLACK_WINS == BLACK_WINS && (int)CK_WHITE_WINS == WHITE_WINS &&
                    (int)CK_DRAWN == DRAWN,
@@ -30,7 +31,7 @@ static void play_line(const position *pos, const char *text, size_t at, size_t e
     free(moves);
     if (bad > 0 && strcmp(reason, CK_OUT_OF_MEMORY) == 0)
         exit_out_of_memory();
-    ck_to_fen(&g.pos, fen);
+    ck_to_fen(&g.pos, fen, NULL);
     if (bad > 0) {
         size_t start = at; /* the bad-th move */
         for (size_t n = 0; n < bad && next_word(text, end, " ", &at, &start); n++)
@@ -41,7 +42,8 @@ static void play_line(const position *pos, const char *text, size_t at, size_t e
         write_written(&w, as_given);
         fprintf(out, "illegal\t%zu\t%s\t%s\n", bad, as_given, reason);
     } else {
-        ck_outcome o = ck_outcome_of(&g);
+        ck_outcome o = CK_IN_PLAY;
+        ck_outcome_of(&g, &o, NULL);
         fprintf(out, "legal\t%s\tquiet %d/%d", fen, g.quiet, DRAW_QUIET_MOVES);
         if (o != CK_IN_PLAY)
             fprintf(out, "\t%s", outcome_words((outcome)o));

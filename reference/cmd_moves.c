@@ -10,6 +10,7 @@
 #include "notation.h"
 #include "show.h"
 #include "text.h"
+#include "words.h"
 
 /* The moves come from the library's interface (checkers.h), as an engine
  * would ask for them. */
@@ -18,7 +19,7 @@
 static size_t count_moves(const ck_position *p)
 {
     size_t n;
-    if (!ck_moves(p, NULL, 0, &n))
+    if (!ck_moves(p, NULL, 0, &n, NULL))
         exit_out_of_memory();
     return n;
 }
@@ -28,11 +29,11 @@ static size_t count_moves(const ck_position *p)
 static void write_moves(const ck_position *p, piece turn, size_t n, const char *indent, FILE *out)
 {
     ck_move *moves = or_exit(allocate(n, sizeof *moves));
-    if (!ck_moves(p, moves, n, &n))
+    if (!ck_moves(p, moves, n, &n, NULL))
         exit_out_of_memory();
     for (size_t i = 0; i < n; i++) {
         char text[CK_MOVE_SIZE];
-        ck_move_text(&moves[i], text);
+        ck_move_text(&moves[i], text, NULL);
         fprintf(out, "%s%s\n", indent, text);
     }
     if (n == 0)
@@ -61,7 +62,7 @@ static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out
     char fen[FEN_SIZE];
     ck_position p = as_ck(&pos);
     size_t n = count_moves(&p);
-    ck_to_fen(&p, fen);
+    ck_to_fen(&p, fen, NULL);
     fprintf(out, "%s\t%zu moves\n", fen, n);
     if (*(const bool *)ctx)
         show_position(&pos, "  ", out);

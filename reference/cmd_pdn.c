@@ -43,8 +43,7 @@ int pdn_command(const request *r)
     for (int i = 0; i < nfiles; i++) {
         FILE *in = strcmp(files[i], "-") ? fopen(files[i], "rb") : stdin;
         if (in == NULL) {
-            fprintf(stderr, "reference: pdn: ");
-            perror(files[i]);
+            say_file_error(files[i]);
             status = status ? status : 1;
             continue;
         }

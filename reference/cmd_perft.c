@@ -1,13 +1,13 @@
 /* cmd_perft.c - `perft`: the counts of one position, of a range of depths,
  * of lines of positions, of a suite with expected counts; the jobs of a
- * deep count (--split, streamed with ids) and their checked sum (--sum).
- * perft's engine (perft.c) counts; perft_*.c hold the command's own parts:
- * job ids and --sum (perft_results.c), --journal, --progress, --after,
- * --suite and --nobulk. */
+ * deep count (--split) and their checked sum (--sum).  perft's engine
+ * (perft.c) counts; perft_*.c hold the command's own parts: the table each
+ * count gets (perft_tables.c), --split (perft_split.c), job ids and --sum
+ * (perft_results.c), --journal, --progress, --after, --suite and
+ * --nobulk. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +20,17 @@
 #include "perft.h"
 #include "perft_after.h"
 #include "perft_results.h"
+#include "perft_split.h"
 #include "perft_suite.h"
+#include "perft_tables.h"
 #include "text.h"
+#include "words.h"
+
+/* How much of a file's name a message shows. */
+enum { SHOWN_PATH = 4096 };
 
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };
-
-/* Below this depth a count is quick without a table (and without its memory). */
-enum { TABLE_WORTH = 9 };
 
 /* What the command was asked for: the engine's choices and its own. */
 typedef struct {
@@ -111,6 +114,9 @@ static bool read_fen_at(const char *where, const char *text, size_t len, int col
     return true;
 }
 
+/* The processor time of the whole process, every thread's, in seconds. */
+static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
 /* The count's line; false (with a message) if it overflowed. */
 static bool print_count(const char *label, perft_count c)
 {
@@ -122,83 +128,6 @@ static bool print_count(const char *label, perft_count c)
     write_count(c, text);
     printf("%s: %s\n", label, text);
     return true;
-}
-
-/* The processor time of the whole process, every thread's, in seconds. */
-static double cpu_seconds(void) { return (double)clock() / CLOCKS_PER_SEC; }
-
-/* The table a count gets: as big as its depth can fill, up to what was
- * asked; made anew only when a deeper count needs more. */
-typedef struct {
-    perft_table *t;
-    size_t asked; /* entries --hash or --hash-entries asked for; 0: none */
-    bool exact;   /* --hash-entries: that size at any depth */
-    bool stats;   /* count probes, hits and stores */
-} table_store;
-
-/* The entries a count at depth gets: none under TABLE_WORTH (quick without
- * one), at most 4^(depth-2) (no more trees to store). */
-static size_t entries_for(const table_store *s, int depth)
-{
-    if (s->exact)
-        return s->asked;
-    if (depth < TABLE_WORTH)
-        return 0;
-    if (depth < 22 && s->asked > (size_t)1 << (2 * depth - 4))
-        return (size_t)1 << (2 * depth - 4);
-    return s->asked;
-}
-
-/* The table for a count at depth (NULL for none); *no_memory if wanted
- * and there was no memory for it (said). */
-static perft_table *table_for(table_store *s, int depth, bool *no_memory)
-{
-    size_t want = entries_for(s, depth);
-    *no_memory = false;
-    if (want == 0)
-        return NULL;
-    if (s->t != NULL && perft_table_entries(s->t) * 2 > want)
-        return s->t; /* big enough: the same rounding down to a power of two */
-    perft_table_free(s->t);
-    s->t = perft_table_new(want);
-    if (s->t == NULL) {
-        fprintf(stderr, "reference: no memory for a table of %zu entries (try a smaller --hash)\n", want);
-        *no_memory = true;
-        return NULL;
-    }
-    perft_table_count_uses(s->t, s->stats);
-    return s->t;
-}
-
-static void size_text(size_t bytes, char out[32])
-{
-    snprintf(out, 32, bytes >> 20 ? "%zu MiB" : "%zu KiB", bytes >> (bytes >> 20 ? 20 : 10));
-}
-
-/* --stats: the table as used (and why it is smaller than asked), the wall
- * time and the processor time the count took, the leaves a second of each
- * (on a busy machine the second is the fair one), the table's probes, hits
- * and stores (since the last stats line). */
-static void print_stats(table_store *s, int depth, const choices *c, perft_count count, double seconds,
-                        double cpu)
-{
-    perft_table *t = s->t != NULL && entries_for(s, depth) > 0 ? s->t : NULL;
-    char used[32] = "none", asked[32], why[96] = "";
-    if (t != NULL)
-        size_text(perft_table_entries(t) * perft_table_entry_bytes(), used);
-    size_text(s->asked * perft_table_entry_bytes(), asked);
-    if (t == NULL && s->asked > 0)
-        snprintf(why, sizeof why, " (a perft %d is quick without one)", depth);
-    else if (t != NULL && !s->exact && entries_for(s, depth) < s->asked)
-        snprintf(why, sizeof why, " (of %s asked: a perft %d fills no more)", asked, depth);
-    printf("table %s%s, threads %d, %.3f s, %.1f M leaves/s; cpu %.3f s, %.1f M leaves/s", used, why, c->o.threads,
-           seconds, seconds > 0 ? (double)count / seconds / 1e6 : 0.0, cpu, cpu > 0 ? (double)count / cpu / 1e6 : 0.0);
-    if (t != NULL) {
-        perft_table_uses u = perft_table_take_uses(t);
-        printf("; probes %" PRIu64 ", hits %" PRIu64 " (%.1f%%), stores %" PRIu64, u.probes, u.hits,
-               u.probes ? 100.0 * (double)u.hits / (double)u.probes : 0.0, u.stores);
-    }
-    putchar('\n');
 }
 
 /* One count, or --divide's lines and then the count. */
@@ -247,115 +176,8 @@ static int count_one(const fastpos *p, int depth, table_store *ts, const choices
             return 1;
     }
     if (c->stats)
-        print_stats(ts, depth, c, total.count, perft_seconds() - start, cpu_seconds() - cpu_start);
+        print_stats(ts, depth, c->o.threads, total.count, perft_seconds() - start, cpu_seconds() - cpu_start);
     return written(print_count(label, total.count) ? 0 : 1);
-}
-
-/* --split keeps at most about this many jobs in memory.  Past it, the last
- * plies stream out in windows of this many, each merged within itself: a
- * position in two windows is two jobs (more lines, the same sum). */
-#ifndef SPLIT_WINDOW_JOBS
-#define SPLIT_WINDOW_JOBS (1 << 20) /* perft.bats builds a copy with a small one */
-#endif
-enum { SPLIT_WINDOW = SPLIT_WINDOW_JOBS };
-
-/* The jobs of a split as they come: numbered, written or only counted. */
-typedef struct {
-    perft_jobs window;
-    int depth;      /* each job's */
-    bool write;     /* false: a first pass that only counts them */
-    uint64_t n, of; /* jobs so far; how many there are (when writing) */
-} split_out;
-
-static void flush_window(split_out *s)
-{
-    for (size_t i = 0; i < s->window.n; i++) {
-        s->n++;
-        if (!s->write)
-            continue;
-        position pos = position_of(&s->window.at[i].pos);
-        char fen[FEN_SIZE], paths[COUNT_TEXT_SIZE], id[JOB_ID_SIZE];
-        write_fen(&pos, fen);
-        write_count(s->window.at[i].paths, paths);
-        write_job_id((job_id){s->n, s->of}, id);
-        printf("%s %s %d %s\n", id, fen, s->depth, paths);
-    }
-    perft_jobs_free(&s->window);
-    s->window.merge = true;
-}
-
-typedef struct {
-    split_out *out;
-    int left; /* plies to go */
-    perft_count paths;
-} descent;
-
-/* A move `left` plies short of the split: a job at the last, else onward. */
-static void descend(void *ctx, const move *m, const fastpos *after)
-{
-    (void)m;
-    const descent *d = ctx;
-    if (d->left > 1) {
-        descent next = {d->out, d->left - 1, d->paths};
-        fast_each_move(after, descend, &next);
-        return;
-    }
-    perft_jobs_add(&d->out->window, after, d->paths);
-    if (d->out->window.n >= SPLIT_WINDOW)
-        flush_window(d->out);
-}
-
-/* The jobs `left` plies on from each of the frontier's, through s; false
- * if out of memory. */
-static bool split_pass(const perft_jobs *frontier, int left, split_out *s)
-{
-    s->n = 0;
-    s->window = (perft_jobs){.merge = true};
-    for (size_t i = 0; i < frontier->n && !s->window.failed; i++) {
-        if (left == 0) {
-            perft_jobs_add(&s->window, &frontier->at[i].pos, frontier->at[i].paths);
-            continue;
-        }
-        descent d = {s, left, frontier->at[i].paths};
-        fast_each_move(&frontier->at[i].pos, descend, &d);
-    }
-    bool ok = !s->window.failed;
-    if (ok)
-        flush_window(s);
-    perft_jobs_free(&s->window);
-    return ok;
-}
-
-/* --split: the jobs K plies on, merged, one a line with its id "n/of",
- * written as they come.  The positions are expanded in memory while they
- * are few; the rest of the plies stream (then a first pass counts them, for
- * the ids' "of"). */
-static int split(const fastpos *p, int depth, int plies)
-{
-    if (plies > depth) {
-        fprintf(stderr, "reference: --split %d: deeper than the perft (%d)\n", plies, depth);
-        return 2;
-    }
-    perft_jobs frontier = {.merge = true};
-    perft_jobs_add(&frontier, p, 1);
-    int ply = 0;
-    for (; ply < plies && !frontier.failed && frontier.n < SPLIT_WINDOW / 16; ply++)
-        perft_expand(&frontier);
-    split_out s = {.depth = depth - plies};
-    bool ok = !frontier.failed;
-    if (ok && ply < plies)
-        ok = split_pass(&frontier, plies - ply, &s); /* count them first */
-    else
-        s.n = frontier.n;
-    s.of = s.n;
-    s.write = true;
-    ok = ok && split_pass(&frontier, plies - ply, &s);
-    perft_jobs_free(&frontier);
-    if (!ok) {
-        fputs("reference: out of memory for perft's jobs\n", stderr);
-        return 1;
-    }
-    return written(0);
 }
 
 /* The fields of a line, split at spaces and tabs: at most 5 kept. */
@@ -432,7 +254,7 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
         return false;
     }
     if (c->stats)
-        print_stats(ts, depth, c, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
+        print_stats(ts, depth, c->o.threads, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
     char label[128], name[JOB_ID_SIZE + 1] = "";
     if (id.of != 0) {
         char id_text[JOB_ID_SIZE];
@@ -509,7 +331,7 @@ static int depth_table(const fastpos *p, int from, int to, table_store *ts, cons
         if (r.out_of_memory || r.failed)
             return 1;
         if (c->stats)
-            print_stats(ts, depth, c, r.count, r.seconds, cpu_seconds() - cpu_start);
+            print_stats(ts, depth, c->o.threads, r.count, r.seconds, cpu_seconds() - cpu_start);
         if (r.count == PERFT_COUNT_MAX)
             return written(print_count(label, r.count) ? 0 : 1);
         write_count(r.count, text);
@@ -523,9 +345,11 @@ static int depth_table(const fastpos *p, int from, int to, table_store *ts, cons
 /* perft --suite FILE: each line's counts against the expected ones. */
 static int run_suite(const char *path, table_store *ts, const choices *c)
 {
+    char shown_path[SHOW_SIZE(SHOWN_PATH)];
+    show_text(shown_path, sizeof shown_path, path, strlen(path), SHOWN_PATH, SHOW_UTF8);
     FILE *in = fopen(path, "r");
     if (in == NULL) {
-        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
         return 2;
     }
     char *line = NULL;
@@ -543,7 +367,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
         char err[NOTATION_ERROR_SIZE];
         if (!read_suite_line(line, len, &sl, err)) {
             printf("error line %ld\n", number);
-            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", path, number, err);
+            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, number, err);
             bad++;
             continue;
         }
@@ -578,7 +402,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
     }
     free(line);
     if (ferror(in)) { /* a suite not read to its end is no pass */
-        fprintf(stderr, "reference: --suite %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
         status = 1;
     }
     fclose(in);
@@ -688,7 +512,7 @@ int perft_command(const request *r)
         p = fastpos_of(&pos);
     }
     if (has_split)
-        return split(&p, depth, (int)r->number[OPT_SPLIT]);
+        return written(perft_split(&p, depth, (int)r->number[OPT_SPLIT]));
     if (c.o.nobulk)
         ts.asked = 0; /* the last ply played, the tree counted with no table */
     int status = is_range     ? depth_table(&p, from, depth, &ts, &c)

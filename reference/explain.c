@@ -8,6 +8,7 @@
 #include "explain.h"
 
 #include "show.h"
+#include "words.h"
 
 /* Detail lines sit under the verdict, indented, so the verdicts stay the
  * only lines that start at the left margin. */

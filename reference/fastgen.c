@@ -324,15 +324,15 @@ HOT perft_count perft_node(const side_view *v, int depth, perft_table *t, bool w
     fastpos p;
     bool tabled = t != NULL && depth >= TABLE_MIN_DEPTH;
     if (tabled) {
-        uint64_t stored;
+        perft_count stored;
         p = white ? (fastpos){v->opp, v->own, v->kings, true} : (fastpos){v->own, v->opp, v->kings, false};
         if (perft_table_get(t, &p, depth, &stored))
             return stored;
     }
     uint32_t movers = jumpers(v, white);
     perft_count sum = movers ? captures(v, movers, depth, t, white) : steps(v, depth, t, white);
-    if (tabled && sum <= UINT64_MAX)
-        perft_table_put(t, &p, depth, (uint64_t)sum);
+    if (tabled)
+        perft_table_put(t, &p, depth, sum); /* any count: deep ones past 2^64 too */
     return sum;
 }
 

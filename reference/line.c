@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "words.h"
+
 static const char *const column_name[] = {"black", "white", "from", "to"};
 enum { BLACK_COL, WHITE_COL, FROM_COL, TO_COL, COLUMNS };
 
@@ -26,33 +28,6 @@ static size_t span_len(span s) { return (size_t)(s.end - s.begin); }
 static bool has_byte(span s, char c)
 {
     return span_len(s) > 0 && memchr(s.begin, c, span_len(s)) != NULL;
-}
-
-void quote_text(const char *text, size_t len, char out[QUOTE_SIZE])
-{
-    char *o = out;
-    *o++ = '"';
-    size_t i = 0;
-    for (; i < len && i < QUOTE_BYTES; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c < 0x20 || c >= 0x7f) {
-            static const char hex[] = "0123456789abcdef";
-            *o++ = '\\';
-            *o++ = 'x';
-            *o++ = hex[c >> 4];
-            *o++ = hex[c & 0xf];
-        } else {
-            if (c == '"' || c == '\\')
-                *o++ = '\\';
-            *o++ = (char)c;
-        }
-    }
-    if (i < len) {
-        memcpy(o, "...", 3);
-        o += 3;
-    }
-    *o++ = '"';
-    *o = '\0';
 }
 
 /* "<column>: "<value>" <what>" into err; always LINE_ERROR. */
@@ -80,18 +55,6 @@ static int control_byte(span s)
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
             return (unsigned char)*p;
     return -1;
-}
-
-int square_number(const char *text, size_t len)
-{
-    int value = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return -1;
-        if (value <= SQUARES) /* saturate: huge numbers are simply off the board */
-            value = value * 10 + (text[i] - '0');
-    }
-    return len > 0 ? value : -1;
 }
 
 /* Why s, which holds something other than digits, is no square number. */
@@ -294,17 +257,4 @@ int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx)
 {
     asking a = {answer, ctx};
     return run_batch(in, out, question_line, &a);
-}
-
-void exit_out_of_memory(void)
-{
-    fputs("reference: out of memory\n", stderr);
-    exit(1);
-}
-
-void *or_exit(void *p)
-{
-    if (p == NULL)
-        exit_out_of_memory();
-    return p;
 }

@@ -36,22 +36,6 @@ enum { LINE_ERROR_SIZE = 256 };
  * and the first fault is reported. */
 line_status parse_line(const char *text, size_t len, question *q, char err[LINE_ERROR_SIZE]);
 
-/* Room for a value quoted by quote_text: QUOTE_BYTES bytes, each at most 4
- * characters escaped, the quotes, "..." and the terminator. */
-enum { QUOTE_BYTES = 20, QUOTE_SIZE = 2 + 4 * QUOTE_BYTES + 3 + 1 };
-
-/* Writes text[0..len) into out as a quoted, printable string: control bytes,
- * DEL and non-ASCII bytes as \xNN, quote and backslash escaped, cut short
- * with "..." past QUOTE_BYTES bytes.  A message stays one short line
- * whatever the input. */
-void quote_text(const char *text, size_t len, char out[QUOTE_SIZE]);
-
-/* The number text[0..len) spells in decimal digits, or -1 if it is empty
- * or holds anything else (a sign, a space, a point).  Leading zeros are
- * harmless, and a number past 32 saturates: it is off the board however
- * long.  square_number("05", 2) == 5, square_number("+5", 2) == -1. */
-int square_number(const char *text, size_t len);
-
 /* The board a valid question describes. */
 board question_board(const question *q);
 
@@ -75,13 +59,5 @@ typedef void (*answer_fn)(const question *q, void *ctx, FILE *out);
 /* run_batch over question lines (parse_line): each valid one answered by
  * answer(q, ctx, out). */
 int run_lines(FILE *in, FILE *out, answer_fn answer, void *ctx);
-
-/* What a program does when memory runs out: says "reference: out of
- * memory" and exits 1.  The programs' own code calls it; the rules and the
- * library never do (they return a status: text.h). */
-_Noreturn void exit_out_of_memory(void);
-
-/* p, or exit_out_of_memory() if p is NULL: the programs' allocations. */
-void *or_exit(void *p);
 
 #endif

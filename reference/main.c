@@ -17,8 +17,8 @@
 #include "cmd_perft.h"
 #include "cmd_question.h"
 #include "command.h"
-#include "line.h"
 #include "perft.h"
+#include "words.h"
 
 /* ==================== The help ==================== */
 
@@ -257,7 +257,9 @@ static bool read_rule(const char *value, request *r)
         r->rule = !strcmp(value, "challenge") ? RULE_CHALLENGE : RULE_ENGLISH;
         return true;
     }
-    fprintf(stderr, "reference: --rule takes challenge or english, not \"%s\"\n", value);
+    char q[QUOTE_SIZE];
+    quote_text(value, strlen(value), q);
+    fprintf(stderr, "reference: --rule takes challenge or english, not %s\n", q);
     return false;
 }
 
@@ -308,7 +310,9 @@ static int read_arguments(const command *c, int argc, char *argv[], int skip, re
         option_id id = option_named(arg, &value);
         const option *o = id < OPTIONS ? &options[id] : NULL;
         if (o == NULL || !((o->taken_by | o->refused_by) & c->bit)) {
-            fprintf(stderr, "reference: %sunknown option %s (try %s)\n", c->prefix, arg, c->hint);
+            char shown[SHOW_SIZE(40)];
+            show_text(shown, sizeof shown, arg, strlen(arg), 40, SHOW_UTF8);
+            fprintf(stderr, "reference: %sunknown option %s (try %s)\n", c->prefix, shown, c->hint);
             return 2;
         }
         if (!(o->taken_by & c->bit) && c->found != AFTER_READING) {

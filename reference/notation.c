@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line.h"
+#include "words.h"
 #include "rules.h"
 #include "text.h"
 
@@ -298,24 +298,29 @@ bool parse_move(const char *text, size_t len, int column, written_move *m, char 
     return true;
 }
 
-/* Writes squares sq[0..n) joined by sign into out. */
+/* Writes squares sq[0..n) joined by sign into out, cut short if they do
+ * not fit (squares 1-32 always do; a corrupt move's may not, and must not
+ * write past out). */
 static void write_squares(const int *sq, int n, char sign, char out[MOVE_TEXT_SIZE])
 {
     size_t at = 0;
-    for (int i = 0; i < n; i++) {
+    out[0] = '\0';
+    for (int i = 0; i < n && at + 1 < MOVE_TEXT_SIZE; i++) {
         if (i > 0)
             out[at++] = sign;
-        at += (size_t)snprintf(out + at, MOVE_TEXT_SIZE - at, "%d", sq[i]);
+        int wrote = snprintf(out + at, MOVE_TEXT_SIZE - at, "%d", sq[i]);
+        at = wrote < 0 || (size_t)wrote >= MOVE_TEXT_SIZE - at ? MOVE_TEXT_SIZE - 1 : at + (size_t)wrote;
     }
     out[at] = '\0';
 }
 
 void write_move(const move *m, char out[MOVE_TEXT_SIZE])
 {
+    int n = m->n < 0 ? 0 : m->n > MAX_JUMPS ? MAX_JUMPS : m->n; /* at most sq's room */
     int sq[MAX_JUMPS + 1] = {m->from};
-    for (int i = 0; i < m->n; i++)
+    for (int i = 0; i < n; i++)
         sq[i + 1] = m->land[i];
-    write_squares(sq, m->n + 1, is_capture_move(m) ? 'x' : '-', out);
+    write_squares(sq, n + 1, n > 0 && is_capture_move(m) ? 'x' : '-', out);
 }
 
 void write_written(const written_move *w, char out[MOVE_TEXT_SIZE])

@@ -1,7 +1,8 @@
 /* pdn.h - reading PDN game files as checkers programs write them: many
- * records a file, tag pairs, numbered moves, comments, variations, results;
- * and replaying each record by the rules of game.h.  Nothing here prints:
- * the pdn command's answers are pdn_answer.h's.
+ * records a file, tag pairs, numbered moves, comments, variations, results,
+ * each move read once into squares; pdn_replay.h replays each record by the
+ * rules of game.h.  Nothing here prints: the pdn command's answers are
+ * pdn_answer.h's.
  *
  * A record is its tags ([Event "..."], [FEN "..."], ...) and its movetext up
  * to a result (1-0, 0-1, 1/2-1/2, *, or the old 2-0, 0-2, 1-1, 0-0) or the
@@ -20,7 +21,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game.h"
 #include "moves.h"
 #include "notation.h"
 
@@ -106,37 +106,5 @@ void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32
  * malformed FEN or a GameType other than 21 (English checkers); false with
  * r->out_of_memory if there was no memory to read the FEN. */
 bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE]);
-
-/* ==================== Replaying a record ==================== */
-
-/* How a move was read, when not as notation.h reads it. */
-enum {
-    READ_X_STEP = 1,       /* a step written with x */
-    READ_DASH_CAPTURE = 2, /* a capture written with - */
-    READ_MIXED = 4,        /* a capture's landings joined by both signs */
-    READ_UNSIGNED = 8,     /* two squares without a sign: 1118 */
-    READ_RESOLVED = 16,    /* two ends naming several captures, told apart by the rest of the game */
-    READ_GLUED = 32        /* text glued to the move's end, read as a comment */
-};
-
-
-/* A record replayed: ok if every move was legal; the ply it stopped on
- * (r->nwords when ok), why, and the game then; each move played as read,
- * and how (READ_ flags, 0 for as notation.h reads it).  out_of_memory: the
- * replay stopped for want of memory (not ok, and no verdict on the record). */
-typedef struct {
-    bool ok, out_of_memory;
-    size_t stop;
-    char reason[REASON_SIZE];
-    game end;
-    move *played;
-    unsigned *how;
-} pdn_replay;
-
-/* Replays r's moves from start into *out (free with pdn_replay_free).
- * Leniently, a move that names several legal moves is each of them tried
- * with the rest of the record: the one reading that replays to the end wins. */
-void pdn_replay_record(const pdn_record *r, const position *start, bool strict, pdn_replay *out);
-void pdn_replay_free(pdn_replay *rp);
 
 #endif

@@ -3,11 +3,13 @@
  * and plies before it on request) or written back (pdn_write.h). */
 #include "pdn_answer.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "line.h"
+#include "words.h"
 #include "pdn.h"
+#include "pdn_replay.h"
 #include "pdn_write.h"
 #include "text.h"
 
@@ -23,38 +25,25 @@ typedef struct {
     int status;
 } reader;
 
-/* The length of the UTF-8 sequence at s[0..len) (a character past ASCII:
- * a lead byte and its continuation bytes, no overlong two-byte form), or 0
- * if it is not one. */
-static size_t utf8_length(const unsigned char *s, size_t len)
-{
-    size_t n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    if (n == 0 || n > len)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    return n;
-}
+/* How much of a value an answer line shows: a name, a move as written, a
+ * file's name. */
+enum { SHOWN_NAME = 60, SHOWN_MOVE = 40, SHOWN_NOTE = 100, SHOWN_FILE = 4096 };
 
-/* A tag's value, unescaped, cut short: control bytes and tabs as spaces,
- * UTF-8 characters as they are, other bytes past ASCII as ?, so the verdict
- * line stays one line of text. */
+/* A tag's value, its escapes (\" and \\) undone, shown as every value is
+ * (words.h: UTF-8 kept, control bytes escaped) and cut short, so the
+ * verdict line stays one line of text. */
 static void append_value(buffer *b, const char *text, const pdn_tag *g)
 {
     const char *v = text + g->value_at;
-    for (size_t i = 0, shown = 0; i < g->value_len && shown < 60; i++, shown++) {
+    buffer plain = {0};
+    for (size_t i = 0; i < g->value_len; i++) {
         if (v[i] == '\\' && i + 1 < g->value_len)
             i++;
-        unsigned char c = (unsigned char)v[i];
-        size_t n = c > 127 ? utf8_length((const unsigned char *)v + i, g->value_len - i) : 0;
-        if (n > 0) {
-            append(b, v + i, n);
-            i += n - 1;
-        } else {
-            append(b, c < ' ' || c == 127 ? " " : c > 127 ? "?" : v + i, 1);
-        }
+        append(&plain, v + i, 1);
     }
+    append_shown(b, plain.text ? plain.text : "", plain.len, SHOWN_NAME, SHOW_UTF8);
+    b->failed |= plain.failed;
+    free(plain.text);
 }
 
 /* WHO: "Black - White" when either is tagged, else the Event, else "-". */
@@ -82,8 +71,10 @@ static void start_line(const reader *rd, const pdn_record *r, buffer *b, const c
 {
     b->len = 0;
     appendf(b, "%s\t%ld\t", verdict, rd->t->records);
-    if (rd->o->named)
-        appendf(b, "%s:", rd->name);
+    if (rd->o->named) {
+        append_shown(b, rd->name, strlen(rd->name), SHOWN_FILE, SHOW_UTF8);
+        append(b, ":", 1);
+    }
     appendf(b, "%ld\t", r->first_line);
     append_who(b, rd->text, r);
 }
@@ -196,7 +187,9 @@ static void say_plies(reader *rd, const pdn_record *r, const position *start, co
             const pdn_word *w = &r->words[i];
             start_line(rd, r, &b, "note");
             write_move(&rp->played[i], mv);
-            appendf(&b, "\tply %zu\t%.*s\tread as %s: ", i + 1, (int)w->len, rd->text + w->at, mv);
+            appendf(&b, "\tply %zu\t", i + 1);
+            append_shown(&b, rd->text + w->at, w->len, SHOWN_NOTE, SHOW_UTF8);
+            appendf(&b, "\tread as %s: ", mv);
             say_reading(&b, rp->how[i]);
             emit(rd, &b);
         }
@@ -236,8 +229,9 @@ static void say_verdict(reader *rd, const pdn_record *r, const position *start, 
         char number[32];
         pdn_move_number(w, rp->stop, start->turn, number);
         start_line(rd, r, &b, "illegal");
-        appendf(&b, "\tply %zu\t%s\t%.*s\t%s", rp->stop + 1, number, (int)(w->len < 40 ? w->len : 40),
-                rd->text + w->at, rp->reason);
+        appendf(&b, "\tply %zu\t%s\t", rp->stop + 1, number);
+        append_shown(&b, rd->text + w->at, w->len, SHOWN_MOVE, SHOW_UTF8);
+        appendf(&b, "\t%s", rp->reason);
     }
     emit(rd, &b);
     free(b.text);
@@ -251,10 +245,10 @@ static void write_back(reader *rd, const pdn_record *r, const position *start, c
         return;
     }
     const pdn_word *w = &r->words[rp->stop];
-    char number[32], comment[REASON_SIZE + 96];
+    char number[32], move[SHOW_SIZE(SHOWN_MOVE)], comment[REASON_SIZE + sizeof move + 64];
     pdn_move_number(w, rp->stop, start->turn, number);
-    snprintf(comment, sizeof comment, "illegal: ply %zu, %s %.*s: %s", rp->stop + 1, number,
-             (int)(w->len < 40 ? w->len : 40), rd->text + w->at, rp->reason);
+    show_text(move, sizeof move, rd->text + w->at, w->len, SHOWN_MOVE, SHOW_UTF8);
+    snprintf(comment, sizeof comment, "illegal: ply %zu, %s %s: %s", rp->stop + 1, number, move, rp->reason);
     pdn_write_record(rd->out, rd->text, r, start, rp->played, rp->stop, comment);
 }
 
@@ -307,8 +301,7 @@ int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_tot
     buffer file = {0};
     reader rd = {NULL, name, out, o, t, 0};
     if (!slurp(in, &file)) {
-        fprintf(stderr, "reference: pdn: ");
-        perror(name);
+        say_file_error(name);
         clearerr(in); /* said */
         rd.status = 1;
     }
@@ -327,4 +320,12 @@ void print_pdn_totals(const pdn_totals *t, FILE *out)
             "the game, %ld FEN fields ignored, %ld moves with text glued on\n",
             t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
             t->unsigned_moves, t->resolved, t->fen_notes, t->glued);
+}
+
+void say_file_error(const char *name)
+{
+    const char *why = strerror(errno);
+    char shown[SHOW_SIZE(SHOWN_FILE)];
+    show_text(shown, sizeof shown, name, strlen(name), SHOWN_FILE, SHOW_UTF8);
+    fprintf(stderr, "reference: pdn: %s: %s\n", shown, why);
 }

@@ -34,6 +34,10 @@ typedef struct {
  * (said on stderr), else 0; a failed write is left to the caller. */
 int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_totals *t);
 
+/* "reference: pdn: NAME: <errno's words>" on stderr, NAME shown printable:
+ * a file that could not be opened or read. */
+void say_file_error(const char *name);
+
 /* The closing summary: "pdn: R records: L legal, I illegal, E malformed;
  * P plies; lenient: ..." */
 void print_pdn_totals(const pdn_totals *t, FILE *out);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line.h"
+#include "words.h"
 #include "rules.h"
 #include "text.h"
 
@@ -49,7 +49,7 @@ void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const po
             continue;
         }
         appendf(&b, "[%.*s \"", (int)g->name_len, text + g->name_at);
-        append(&b, text + g->value_at, g->value_len);
+        append_shown(&b, text + g->value_at, g->value_len, g->value_len, SHOW_UTF8); /* its escapes as written */
         append(&b, "\"]\n", 3);
     }
     position initial = initial_position();

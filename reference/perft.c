@@ -15,12 +15,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "notation.h"
 #include "perft_journal.h"
 #include "perft_nobulk.h"
 #include "perft_progress.h"
+#include "words.h"
 
 /* ==================== Jobs: the positions a few plies on ==================== */
 
@@ -241,12 +243,14 @@ perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const
     for (int i = 0; i < started; i++)
         pthread_join(ids[i], NULL);
     if (r.journal != NULL) {
+        char shown[SHOW_SIZE(100)];
+        show_text(shown, sizeof shown, o->journal, strlen(o->journal), 100, SHOW_UTF8);
         if (journal_resumed(r.journal) > 0)
-            fprintf(stderr, "reference: journal %s: %zu of %zu jobs resumed\n", o->journal,
-                    journal_resumed(r.journal), jobs.n);
+            fprintf(stderr, "reference: journal %s: %zu of %zu jobs resumed\n", shown, journal_resumed(r.journal),
+                    jobs.n);
         journal_close(r.journal);
         if (atomic_load(&r.journal_failed)) {
-            fprintf(stderr, "reference: journal %s: a job could not be recorded\n", o->journal);
+            fprintf(stderr, "reference: journal %s: a job could not be recorded\n", shown);
             res.failed = true;
         }
     }

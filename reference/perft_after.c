@@ -6,6 +6,7 @@
 
 #include "game.h"
 #include "text.h"
+#include "words.h"
 
 bool play_after(position *pos, const char *text, char err[NOTATION_ERROR_SIZE])
 {
@@ -28,8 +29,9 @@ bool play_after(position *pos, const char *text, char err[NOTATION_ERROR_SIZE])
             ok = k >= 0;
         }
         if (!ok) {
-            snprintf(err, NOTATION_ERROR_SIZE, "--after, move %d \"%.*s\": %.160s", n, (int)(i - start > 20 ? 20 : i - start),
-                     text + start, why);
+            char q[QUOTE_SIZE];
+            quote_text(text + start, i - start, q);
+            snprintf(err, NOTATION_ERROR_SIZE, "--after, move %d %s: %.140s", n, q, why);
             *pos = g.pos;
             return false;
         }

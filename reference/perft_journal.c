@@ -14,6 +14,10 @@
 
 #include "perft_count.h"
 #include "perft_results.h"
+#include "words.h"
+
+/* How much of a file's name, or of a line, a message shows. */
+enum { JOURNAL_SHOWN = 60 };
 
 struct perft_journal {
     FILE *file;
@@ -64,8 +68,10 @@ static bool read_jobs(perft_journal *j, FILE *f, const char *path, long *keep, c
     return true;
 }
 
-perft_journal *journal_open(const char *path, const char *key, size_t jobs, char err[JOURNAL_ERROR_SIZE])
+perft_journal *journal_open(const char *file, const char *key, size_t jobs, char err[JOURNAL_ERROR_SIZE])
 {
+    char path[SHOW_SIZE(JOURNAL_SHOWN)]; /* the file's name as messages show it */
+    show_text(path, sizeof path, file, strlen(file), JOURNAL_SHOWN, SHOW_UTF8);
     perft_journal *j = calloc(1, sizeof *j);
     if (j != NULL)
         pthread_mutex_init(&j->lock, NULL);
@@ -76,9 +82,9 @@ perft_journal *journal_open(const char *path, const char *key, size_t jobs, char
         return NULL;
     }
     j->jobs = jobs;
-    FILE *f = fopen(path, "r+");
+    FILE *f = fopen(file, "r+");
     if (f == NULL && errno == ENOENT)
-        f = fopen(path, "w+");
+        f = fopen(file, "w+");
     if (f == NULL) {
         snprintf(err, JOURNAL_ERROR_SIZE, "journal %s: %s", path, strerror(errno));
         journal_close(j);
@@ -93,9 +99,9 @@ perft_journal *journal_open(const char *path, const char *key, size_t jobs, char
     if (got <= 0 || first[got - 1] != '\n') { /* new, or cut in its first line: start it */
         keep = 0;
     } else if ((size_t)got - 1 != strlen(key) || memcmp(first, key, (size_t)got - 1) != 0) {
-        first[got - 1] = '\0';
-        snprintf(err, JOURNAL_ERROR_SIZE, "journal %s is of another count: \"%.200s\", not \"%.200s\"", path, first,
-                 key);
+        char was[SHOW_SIZE(JOURNAL_SHOWN)];
+        show_text(was, sizeof was, first, (size_t)got - 1, JOURNAL_SHOWN, SHOW_QUOTED);
+        snprintf(err, JOURNAL_ERROR_SIZE, "journal %s is of another count: %s, not \"%.200s\"", path, was, key);
         ok = false;
     } else {
         keep = (long)got;

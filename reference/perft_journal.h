@@ -18,7 +18,7 @@
 typedef struct perft_journal perft_journal;
 
 /* Room for any message journal_open writes. */
-enum { JOURNAL_ERROR_SIZE = 512 };
+enum { JOURNAL_ERROR_SIZE = 1024 };
 
 /* Opens (or creates) the journal at path for the count named `key` (one
  * line, no newline) of `jobs` jobs: the jobs it records are done.  NULL with

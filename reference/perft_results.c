@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line.h"
+#include "words.h"
 #include "perft.h"
 
 /* A whole number 1..max in text[0..len). */

@@ -6,6 +6,7 @@
 
 #include "perft.h"
 #include "perft_results.h"
+#include "words.h"
 
 static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
@@ -31,8 +32,9 @@ static bool read_entry(const char *text, size_t from, size_t to, suite_count *c,
         c->depth = (int)d;
         return true;
     }
-    snprintf(err, NOTATION_ERROR_SIZE, "suite, column %zu: \"%.*s\" is not \"D<depth> <count>\" (depth 0-64)", from + 1,
-             (int)(to - from > 40 ? 40 : to - from), text + from);
+    char q[QUOTE_SIZE];
+    quote_text(text + from, to - from, q);
+    snprintf(err, NOTATION_ERROR_SIZE, "suite, column %zu: %s is not \"D<depth> <count>\" (depth 0-64)", from + 1, q);
     return false;
 }
 

@@ -14,9 +14,18 @@
 typedef struct {
     _Atomic uint64_t seq;
     _Atomic uint64_t sides;  /* black << 32 | white */
-    _Atomic uint64_t kings;  /* kings << 32 | depth << 1 | white to move */
+    _Atomic uint64_t kings;  /* kings << 32 | half << 8 | depth << 1 | white to move */
     _Atomic uint64_t count;
 } entry;
+
+/* A count of 2^64 or more (a deep count: perft 64 of two kings is near
+ * 2^110) takes both entries of a bucket: its low 64 bits in the first,
+ * tagged LOW_HALF, its high ones in the second, tagged HIGH_HALF.  Each
+ * half is read whole or not at all (its sequence number); two halves read
+ * at different times are still one count, as a position's count at a depth
+ * is the same whoever stores it.  One half alone is a miss. */
+enum { WHOLE = 0, LOW_HALF = 1, HIGH_HALF = 2, HALF_SHIFT = 8 };
+#define HALF_BITS ((uint64_t)3 << HALF_SHIFT)
 
 struct perft_table {
     entry *at;
@@ -76,20 +85,21 @@ uint64_t perft_hash(const fastpos *p, int depth) { return mix(sides_key(p), king
 /* Where p at depth goes. */
 static size_t slot(const perft_table *t, uint64_t sides, uint64_t kings) { return (size_t)mix(sides, kings) & t->mask; }
 
-/* The entry's count if it holds p at depth (sides, kings), else false. */
-static bool entry_get(entry *e, uint64_t sides, uint64_t kings, uint64_t *count)
+/* If the entry holds p at depth (sides, kings, half 0), its word in *count
+ * and which half it is (WHOLE, LOW_HALF, HIGH_HALF); else -1. */
+static int entry_get(entry *e, uint64_t sides, uint64_t kings, uint64_t *count)
 {
     uint64_t before = atomic_load_explicit(&e->seq, memory_order_acquire);
     if (before & 1)
-        return false;
+        return -1;
     uint64_t s = atomic_load_explicit(&e->sides, memory_order_relaxed);
     uint64_t k = atomic_load_explicit(&e->kings, memory_order_relaxed);
     uint64_t c = atomic_load_explicit(&e->count, memory_order_relaxed);
     atomic_thread_fence(memory_order_acquire);
-    if (atomic_load_explicit(&e->seq, memory_order_relaxed) != before || s != sides || k != kings)
-        return false;
+    if (atomic_load_explicit(&e->seq, memory_order_relaxed) != before || s != sides || (k & ~HALF_BITS) != kings)
+        return -1;
     *count = c;
-    return true;
+    return (int)((k & HALF_BITS) >> HALF_SHIFT);
 }
 
 /* A bucket is two entries side by side (one cache line): the first keeps
@@ -99,11 +109,18 @@ static entry *bucket(const perft_table *t, uint64_t sides, uint64_t kings)
     return &t->at[slot(t, sides, kings) & ~(size_t)1];
 }
 
-bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *count)
+bool perft_table_get(perft_table *t, const fastpos *p, int depth, perft_count *count)
 {
-    uint64_t sides = sides_key(p), kings = kings_key(p, depth);
+    uint64_t sides = sides_key(p), kings = kings_key(p, depth), first = 0, second = 0;
     entry *e = bucket(t, sides, kings);
-    bool hit = entry_get(&e[0], sides, kings, count) || (t->mask > 0 && entry_get(&e[1], sides, kings, count));
+    int half = entry_get(&e[0], sides, kings, &first), other = -1;
+    bool hit = half == WHOLE;
+    if (!hit && t->mask > 0) {
+        other = entry_get(&e[1], sides, kings, &second);
+        hit = other == WHOLE || (half == LOW_HALF && other == HIGH_HALF);
+    }
+    if (hit)
+        *count = half == WHOLE ? first : other == WHOLE ? second : (perft_count)second << 64 | first;
     if (t->counting) {
         atomic_fetch_add_explicit(&t->probes, 1, memory_order_relaxed);
         atomic_fetch_add_explicit(&t->hits, hit, memory_order_relaxed);
@@ -123,12 +140,19 @@ static void entry_put(entry *e, uint64_t sides, uint64_t kings, uint64_t count)
     atomic_store_explicit(&e->seq, seq + 2, memory_order_release);
 }
 
-void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count)
+void perft_table_put(perft_table *t, const fastpos *p, int depth, perft_count count)
 {
     uint64_t sides = sides_key(p), kings = kings_key(p, depth);
     entry *e = bucket(t, sides, kings);
-    int deepest = (int)(atomic_load_explicit(&e[0].kings, memory_order_relaxed) >> 1 & 0x7F);
-    entry_put(depth >= deepest || t->mask == 0 ? &e[0] : &e[1], sides, kings, count);
+    if (count > UINT64_MAX) { /* both entries: the halves (a one-entry table keeps none) */
+        if (t->mask > 0) {
+            entry_put(&e[0], sides, kings | (uint64_t)LOW_HALF << HALF_SHIFT, (uint64_t)count);
+            entry_put(&e[1], sides, kings | (uint64_t)HIGH_HALF << HALF_SHIFT, (uint64_t)(count >> 64));
+        }
+    } else {
+        int deepest = (int)(atomic_load_explicit(&e[0].kings, memory_order_relaxed) >> 1 & 0x7F);
+        entry_put(depth >= deepest || t->mask == 0 ? &e[0] : &e[1], sides, kings, (uint64_t)count);
+    }
     if (t->counting)
         atomic_fetch_add_explicit(&t->stores, 1, memory_order_relaxed);
 }

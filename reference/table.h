@@ -34,10 +34,12 @@ void perft_table_count_uses(perft_table *t, bool on);
 perft_table_uses perft_table_take_uses(perft_table *t);
 
 /* Looks p up at depth in t: true with *count if stored. */
-bool perft_table_get(perft_table *t, const fastpos *p, int depth, uint64_t *count);
+bool perft_table_get(perft_table *t, const fastpos *p, int depth, perft_count *count);
 
-/* Stores p's count at depth in t (replacing what the table chooses). */
-void perft_table_put(perft_table *t, const fastpos *p, int depth, uint64_t count);
+/* Stores p's count at depth in t (replacing what the table chooses): any
+ * count, PERFT_COUNT_MAX (did not fit) too; one of 2^64 or more takes a
+ * bucket's two entries, so a table of one entry does not keep it. */
+void perft_table_put(perft_table *t, const fastpos *p, int depth, perft_count count);
 
 /* Every bit of p at depth, mixed: the table's slot, and a hash for other
  * sets of positions (perft's jobs). */

@@ -316,3 +316,24 @@ both_file() {
     assert_output error
     assert_equal "$stderr" 'reference: black: blank or starting with #: a list of squares, or - for none, is needed'
 }
+
+# ==================== What reaches the terminal ====================
+
+@test "no control byte of any input reaches stdout or stderr raw, on every command" {
+    local e=$'\e[31m' b=$'\a' d="$BATS_TEST_TMPDIR" ref="$BUILD/reference" all="$BATS_TEST_TMPDIR/all"
+    printf 'B:W21-32:B1-12 ;D1 7 ;D2 4%s9\n' "$e" > "$d/suite"
+    printf '[Black "x%s"]\n[White "%sy"]\n1. 11-15%s 22-18 *\n1. 11-15 22-18 2. 12-16%s 26x17 *\n1. 11-15Red%s 22-18 *\n' \
+        "$e" "$b" "$b" "$e" "$b" > "$d/g$e.pdn"
+    {
+        "$ref" "6$e" 9 9 2; "$ref" <<< $'6\t9'"$b"$'\t9\t2'; "$ref" "--x$e"; "$ref" --rule "$b"; "$ref" "Mo$e"
+        "$ref" moves "B:W21$e:B1"; "$ref" moves <<< "B:W2$b:B1"
+        "$ref" perft "B:W$e:B1" 1; "$ref" perft B:W21:B1 "1$b"; "$ref" perft B:W21:B1 2 --after "11-15 22$e"
+        "$ref" perft --suite "$d/no$e"; "$ref" perft --suite "$d/suite"; "$ref" perft 1 <<< "B:W$b:B1"
+        "$ref" perft --sum <<< "perft 1: 7$e"; "$ref" perft B:W21-32:B1-12 1 --journal "$d/none/j$e"
+        "$ref" game <<< "B:W21-32:B1-12"$'\t'"11-15$b"; "$ref" game <<< "B:W2$e:B1"$'\t'"11-15"
+        "$ref" pdn --notes "$d/g$e.pdn" "$d/g$e.pdn"; "$ref" pdn --write --plies "$d/g$e.pdn"; "$ref" pdn "$d/none$b"
+    } > "$all" 2>&1 < /dev/null || true # each refuses or answers: what matters is what it says
+    run cat "$all"
+    [ "${#lines[@]}" -gt 30 ] || fail "too little was said: $output"
+    no_raw_bytes
+}

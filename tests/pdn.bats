@@ -113,9 +113,9 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_line --index 5 $'legal\t6\t'"$PDN/forms.pdn"$':13\tOld result, no move numbers\tB:W18,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,11,12,13,17\tquiet 0/80'
 }
 
-@test "WHO: the players, else the event, UTF-8 kept, escapes undone, other bytes made safe" {
-    run --separate-stderr pdn <<< $'[Black "\xc5\x81ukasz \\"L\\""]\n[White "b\xff\x01"]\n*\n[Event "E"]\n*\n[White "W"]\n*'
-    assert_line --index 0 --regexp $'^legal\t1\t1\t\xc5\x81ukasz "L" - b\\? \t'
+@test "WHO: the players, else the event, UTF-8 kept, escapes undone, other bytes escaped" {
+    run --separate-stderr pdn <<< $'[Black "\xc5\x81ukasz \\"L\\""]\n[White "b\xff\x01\tc"]\n*\n[Event "E"]\n*\n[White "W"]\n*'
+    assert_line --index 0 --regexp $'^legal\t1\t1\t\xc5\x81ukasz "L" - b\\\\xff\\\\x01\\\\x09c\t'
     assert_line --index 1 --regexp $'^legal\t2\t4\tE\t'
     assert_line --index 2 --regexp $'^legal\t3\t6\t\\? - W\t'
 }

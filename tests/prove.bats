@@ -10,7 +10,7 @@
 bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
-NEEDLES="$ROOT/tests/prove/needles.tsv"
+NEEDLES="$ROOT/tests/prove/candidates/needles.tsv"
 MUTANTS="$ROOT/tests/fixtures/mutants.tsv"
 # A third of tests/fixtures/mutants.tsv, one or two of each kind of bug: the board's
 # edges and ghosts, the chain and its rounds, the forced capture, the masks
@@ -148,19 +148,19 @@ setup_file() {
     printf '# %s\n' "$row" >&3
 }
 
-# x86_check DIR FILE.s N: tests/prove/x86check.py on FILE.s assembled into
-# DIR and linked with tests/prove/tiny_main.c: the x86 model (x86.py) of f
+# x86_check DIR FILE.s N: tests/prove/checks/x86check.py on FILE.s assembled into
+# DIR and linked with tests/prove/checks/tiny_main.c: the x86 model (x86.py) of f
 # against the machine on N random inputs.
 x86_check() {
     local py
     py=$(project_make print-PYTHON)
     "${CC:-gcc}" -c -o "$1/tiny.o" "$2" || return 99
-    "${CC:-gcc}" -std=c11 -O2 -o "$1/tiny" "$ROOT/tests/prove/tiny_main.c" "$1/tiny.o" || return 99
-    "$py" "$ROOT/tests/prove/x86check.py" "$1/tiny.o" "$1/tiny" "$3"
+    "${CC:-gcc}" -std=c11 -O2 -o "$1/tiny" "$ROOT/tests/prove/checks/tiny_main.c" "$1/tiny.o" || return 99
+    "$py" "$ROOT/tests/prove/checks/x86check.py" "$1/tiny.o" "$1/tiny" "$3"
 }
 
 @test "the x86 model of gcc's instructions against the machine: a hand-written f, every flag and condition, 2000 inputs" {
-    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/tiny.s" 2000
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/checks/tiny.s" 2000
     assert_success
     assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
     printf '# %s\n' "${lines[-1]#x86: }" >&3
@@ -181,25 +181,32 @@ x86_check() {
 }
 
 @test "the x86 model of gcc's call forms against the machine: a hand-written f with leave, list pointers in stack slots, calls of f and of a helper, a tail call, 2000 inputs" {
-    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/calls.s" 2000
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/checks/calls.s" 2000
     assert_success
     assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
     printf '# %s\n' "${lines[-1]#x86: }" >&3
 }
 
+# planted_copy DIR: a copy of the prover (its modules and forms.tsv) and
+# its checks (DIR/checks), for a model error to be planted in.
+planted_copy() {
+    mkdir -p "$1/checks"
+    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$1/"
+    cp "$ROOT"/tests/prove/checks/* "$1/checks/"
+}
+
 # x86_planted_red SED ASM: x86.py with the model error SED (a sed script)
-# planted in a copy, run on tests/prove/ASM.s against the processor over
-# 300 inputs: the model's own test must go red.
+# planted in a copy, run on tests/prove/checks/ASM.s against the processor
+# over 300 inputs: the model's own test must go red.
 x86_planted_red() {
     local dir="$BATS_TEST_TMPDIR/planted" py
-    mkdir -p "$dir"
-    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$dir/"
+    planted_copy "$dir"
     sed -i "$1" "$dir/x86.py"
     ! cmp -s "$dir/x86.py" "$ROOT/tests/prove/x86.py" || fail "nothing planted"
     py=$(project_make print-PYTHON)
-    "${CC:-gcc}" -c -o "$dir/$2.o" "$ROOT/tests/prove/$2.s"
-    "${CC:-gcc}" -std=c11 -O2 -o "$dir/$2" "$ROOT/tests/prove/tiny_main.c" "$dir/$2.o"
-    run "$py" "$dir/x86check.py" "$dir/$2.o" "$dir/$2" 300
+    "${CC:-gcc}" -c -o "$dir/$2.o" "$ROOT/tests/prove/checks/$2.s"
+    "${CC:-gcc}" -std=c11 -O2 -o "$dir/$2" "$ROOT/tests/prove/checks/tiny_main.c" "$dir/$2.o"
+    run "$py" "$dir/checks/x86check.py" "$dir/$2.o" "$dir/$2" 300
     assert_failure
     assert_line --index -1 --regexp '^x86: model vs machine: 300 inputs, [1-9][0-9]* mismatches, [0-9.]+ s$'
     printf '# %s\n' "${lines[-1]#x86: }" >&3
@@ -213,12 +220,12 @@ x86_planted_red() {
     x86_planted_red '/def pointer_plus/,/return None/s/i64 %s. % (b.value(p), x)/i64 %s\x27 % (b.value(p), b.emit(\x27shl i64 %s, 1\x27 % x))/' tiny
 }
 
-# forms DIR [ARG...]: tests/prove/forms.py (the x86 model against the
+# forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
     local py
     py=$(project_make print-PYTHON)
-    "$py" "$ROOT/tests/prove/forms.py" "$@"
+    "$py" "$ROOT/tests/prove/checks/forms.py" "$@"
 }
 
 @test "every instruction form the lifter accepts agrees with the processor: every register, flag and memory byte, on random and edge inputs" {
@@ -230,8 +237,7 @@ forms() {
 
 @test "the two model errors put back (lea with 0x67 kept 64 bits; a 32-bit shift by a masked 0 kept the upper half) go red" {
     local dir="$BATS_TEST_TMPDIR/planted" script
-    mkdir -p "$dir"
-    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$ROOT"/tests/prove/forms_main.c "$dir/"
+    planted_copy "$dir"
     # Each error planted on its own, so a script that no longer matches fails here.
     for script in 's/cw = min(w, REGS\[ins.reg_name(m.base or m.index)\]\[1\])/cw = w/' \
         '/if c == 0:/{n;s/self.write(b, d, w, x)/pass/}'; do
@@ -239,7 +245,7 @@ forms() {
         sed -i -e "$script" "$dir/x86.py"
         ! cmp -s "$dir/x86.py" "$dir/x86.before" || fail "nothing planted by $script"
     done
-    run "$(project_make print-PYTHON)" "$dir/forms.py" "$dir/build" --inputs 30 --only '^lea -1\(%eax\)|^shll \$(0|32), %e'
+    run "$(project_make print-PYTHON)" "$dir/checks/forms.py" "$dir/build" --inputs 30 --only '^lea -1\(%eax\)|^shll \$(0|32), %e'
     assert_failure
     assert_line --regexp '^  lea -1\(%eax\), %rax: [0-9]+ mismatches$'
     assert_line --regexp '^  shll \$32, %edx: [0-9]+ mismatches$'
@@ -252,11 +258,10 @@ forms() {
 # of its cases must go red.
 planted_forms() {
     local dir="$BATS_TEST_TMPDIR/planted" file=$1 script=$2 only=$3 case
-    mkdir -p "$dir"
-    cp "$ROOT"/tests/prove/*.py "$ROOT"/tests/prove/forms.tsv "$ROOT"/tests/prove/forms_main.c "$dir/"
+    planted_copy "$dir"
     sed -i -e "$script" "$dir/$file"
     ! cmp -s "$dir/$file" "$ROOT/tests/prove/$file" || fail "nothing planted"
-    run "$(project_make print-PYTHON)" "$dir/forms.py" "$dir/build" --inputs 30 --only "$only"
+    run "$(project_make print-PYTHON)" "$dir/checks/forms.py" "$dir/build" --inputs 30 --only "$only"
     assert_failure
     for case in "${@:4}"; do
         assert_line --regexp "^  $case: [0-9]+ mismatches\$"
@@ -331,14 +336,14 @@ for name in "${PROVE_MUTANTS[@]}"; do
     bats_test_function --description "make prove refutes mutant $name with a counterexample that replays" -- mutant_refuted "$name"
 done
 
-# Right candidates a golfer would write (tests/prove/complete/): f calling
+# Right candidates a golfer would write (tests/prove/candidates/complete/): f calling
 # itself, a static helper that calls itself, volatile locals, a test of one
 # exact board, a readable 8x8 bitboard with loops; each is proved, and a wrong variant of each
-# (tests/prove/complete/wrong.tsv) is refuted with a row that replays.  By
+# (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
 # build.
-COMPLETE="$ROOT/tests/prove/complete"
+COMPLETE="$ROOT/tests/prove/candidates/complete"
 # gcc's calls (call rel32, a tail jmp to a function's start, leave, a list
 # pointer stepped in its stack slot) are lifted by tests/prove/calls.py, each
 # form tested against the processor (forms.tsv), so recursive.c and
@@ -354,7 +359,7 @@ else
     COMPLETE_STARTS=27
 fi
 
-# complete_proved NAME: make prove proves tests/prove/complete/NAME.c.
+# complete_proved NAME: make prove proves tests/prove/candidates/complete/NAME.c.
 complete_proved() {
     local builds=${COMPLETE_BUILDS[$1]} starts=$COMPLETE_STARTS
     # With PROVE_FULL, every start of the whole matrix: 0.5-6.5 min a
@@ -413,10 +418,10 @@ call_refused() {
 @test "the deciders, keeping a path's conditions between questions, answer 500 random questions as a fresh solver does; a held condition kept off the path goes red" {
     local py
     py=$(project_make print-PYTHON)
-    run "$py" "$ROOT/tests/prove/decidercheck.py"
+    run "$py" "$ROOT/tests/prove/checks/decidercheck.py"
     assert_success
     assert_output 'decider: 500 questions, 0 answered otherwise than a fresh solver'
-    run "$py" "$ROOT/tests/prove/decidercheck.py" plant
+    run "$py" "$ROOT/tests/prove/checks/decidercheck.py" plant
     assert_failure
     assert_output --regexp '^decider: 500 questions, [1-9][0-9]* answered otherwise than a fresh solver$'
 }
@@ -477,7 +482,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops; do
-    bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/complete/)" -- complete_proved "$name"
+    bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
 

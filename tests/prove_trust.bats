@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # What make prove checks so that its verdict is about the program the driver
 # runs, not only clang-19's IR of f (tests/prove/trust.py, prove.py): each
-# candidate of tests/prove/candidates.tsv gets its verdict (refused by a check
+# candidate of tests/prove/candidates/candidates.tsv gets its verdict (refused by a check
 # beside the proof, refuted with rows that replay, or unproved within the time
 # budget); a result wider than int is compared as the driver reads it; the
 # explored paths must cover every valid input; a candidate's counterexample is
@@ -11,7 +11,7 @@
 bats_require_minimum_version 1.11.0 # bats_test_function
 load test_helper
 
-CANDIDATES="$ROOT/tests/prove/candidates.tsv"
+CANDIDATES="$ROOT/tests/prove/candidates/candidates.tsv"
 # Two tests take longer (a proof watched line by line, a wrong candidate
 # proved twice over six starts): they exist only with PROVE_FULL=1 (make
 # test-long PROVE_FULL=1) or PROVE_TRUST_ALL=1: never skipped, only absent.
@@ -106,14 +106,14 @@ while IFS= read -r name; do
         -- candidate_verdict "$name"
 done < <(row_names "$CANDIDATES")
 
-HOSTILE="$ROOT/tests/prove/hostile.tsv"
-# hostile_refused FILE: make prove on tests/prove/hostile/FILE (gcc -O2's
+HOSTILE="$ROOT/tests/prove/candidates/hostile.tsv"
+# hostile_refused FILE: make prove on tests/prove/candidates/hostile/FILE (gcc -O2's
 # object and clang-19 -O2's, start 32) refuses it before the proof, with
 # the line hostile.tsv expects.
 hostile_refused() {
     local expect
     expect=$(awk -F'\t' -v n="$1" '$1 == n { print $2 }' "$HOSTILE")
-    run project_make prove GOLF="tests/prove/hostile/$1" PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
+    run project_make prove GOLF="tests/prove/candidates/hostile/$1" PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
         PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000 PROVE_ARGS="--starts 32"
     assert_failure
     assert_line --regexp "^prove: $expect"
@@ -129,7 +129,7 @@ done < <(row_names "$HOSTILE")
 
 @test "allow.py reads each object as binutils' readelf does: the golf's and every hostile candidate's, gcc and clang-19" {
     local f cc objs=()
-    for f in "$ROOT/golf/checkers.c" "$ROOT"/tests/prove/hostile/*.c; do
+    for f in "$ROOT/golf/checkers.c" "$ROOT"/tests/prove/candidates/hostile/*.c; do
         for cc in gcc clang-19; do
             "$cc" -O2 -std=gnu89 -c -o "$BATS_TEST_TMPDIR/$(basename "$f" .c)-$cc.o" "$f" 2> /dev/null || fail "$cc: $f"
             objs+=("$BATS_TEST_TMPDIR/$(basename "$f" .c)-$cc.o")
@@ -157,7 +157,7 @@ PY
     local cc level objs=()
     for cc in gcc clang-19; do
         for level in -O0 -O2; do
-            "$cc" $level -std=gnu89 -c -o "$BATS_TEST_TMPDIR/helper-$cc$level.o" "$ROOT/tests/prove/complete/helper.c" 2> /dev/null ||
+            "$cc" $level -std=gnu89 -c -o "$BATS_TEST_TMPDIR/helper-$cc$level.o" "$ROOT/tests/prove/candidates/complete/helper.c" 2> /dev/null ||
                 fail "$cc $level"
             objs+=("$BATS_TEST_TMPDIR/helper-$cc$level.o")
         done
@@ -169,20 +169,20 @@ PY
     ALLOW_LOCAL_FUNCTIONS=0 ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR/helper-gcc-O0.o"
     assert_output --regexp '^helper-gcc-O0.o: .*symbol ends: a local function in .text'
     # 32 bytes in .text that are no function's (a top-level asm) beside f and the helper.
-    { cat "$ROOT/tests/prove/complete/helper.c"; printf '__asm__(".text\\n.fill 32, 1, 0x90");\n'; } > "$BATS_TEST_TMPDIR/fill.c"
+    { cat "$ROOT/tests/prove/candidates/complete/helper.c"; printf '__asm__(".text\\n.fill 32, 1, 0x90");\n'; } > "$BATS_TEST_TMPDIR/fill.c"
     gcc -O2 -std=gnu89 -c -o "$BATS_TEST_TMPDIR/fill.o" "$BATS_TEST_TMPDIR/fill.c"
     ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR/fill.o"
     assert_output --regexp '^fill.o: .text holds [0-9]+ bytes, f [0-9]+ of them from byte [0-9]+: code outside f and its static functions$'
 }
 
 @test "the 175-byte golf, not UTF-8 (FB FD FE FF in its constant), is proved: its bytes reach the compilers untouched" {
-    local golf="$ROOT/tests/prove/right/checkers-175.c" want
+    local golf="$ROOT/tests/prove/candidates/right/checkers-175.c" want
     # It is golf/checkers.c with -'\4\2\1\1' written as the four raw bytes.
     want=$(LC_ALL=C sed "s/-'\x04\x02\x01\x01'/'\xfb\xfd\xfe\xff'/" "$ROOT/golf/checkers.c"; printf x)
     [ "$(cat "$golf"; printf x)" = "$want" ] || fail "checkers-175.c is not the golf with its constant in raw bytes"
     [ "$(wc -c < "$golf")" -eq 175 ] || fail "not 175 bytes"
     ! iconv -f UTF-8 -t UTF-8 "$golf" > /dev/null 2>&1 || fail "it is UTF-8"
-    run project_make prove GOLF=tests/prove/right/checkers-175.c PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
+    run project_make prove GOLF=tests/prove/candidates/right/checkers-175.c PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
         PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=200000
     assert_success
     assert_line --regexp '^prove: checked: '

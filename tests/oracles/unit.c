@@ -1,21 +1,22 @@
 /* unit.c - the examples in the reference's headers (board.h, rules.h,
- * moves.h, notation.h, line.h's square_number), as checks, plus the edges the
+ * moves.h, notation.h, words.h's square_number), as checks, plus the edges the
  * examples leave out.  No framework: CHECK counts, prints
  * file:line and the expression when it fails, and the exit status says it all.
  *
  *   build/unit            every group
  *   build/unit ahead ...  only the named groups (one per predicate)
  *   build/unit --list     the group names */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../reference/board.h"
-#include "../../reference/line.h"
 #include "../../reference/moves.h"
 #include "../../reference/notation.h"
 #include "../../reference/rules.h"
+#include "../../reference/words.h"
 
 /* ==================== The harness ==================== */
 
@@ -706,7 +707,7 @@ static void test_perft(tally *t)
     CHECK(t, perft(&over, 3, &count) && count == 0);
 }
 
-/* ==================== line.h: square numbers ==================== */
+/* ==================== words.h: square numbers ==================== */
 
 static void test_square_number(tally *t)
 {
@@ -840,6 +841,25 @@ static void test_write_move(tally *t)
     CHECK(t, strcmp(out, "11-15") == 0);
     write_move(&jump, out);
     CHECK(t, strcmp(out, "27x18x11") == 0);
+    /* A corrupt move never writes past out, nor past its squares: n past
+     * MAX_JUMPS is cut to it (13 squares), and squares too long for out are
+     * cut at its end.  (out sits before guard bytes that must stay.) */
+    struct {
+        char out[MOVE_TEXT_SIZE], guard[16];
+    } b;
+    memset(b.guard, 0xa5, sizeof b.guard);
+    move many = {.from = 40, .n = MAX_JUMPS + 1, .land = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, .over = {NO_SQUARE}};
+    write_move(&many, b.out);
+    CHECK(t, strcmp(b.out, "40-1-2-3-4-5-6-7-8-9-10-11-12") == 0);
+    move wide = {.from = INT_MIN, .n = MAX_JUMPS};
+    for (int i = 0; i < MAX_JUMPS; i++)
+        wide.land[i] = wide.over[i] = INT_MIN;
+    write_move(&wide, b.out);
+    CHECK(t, strcmp(b.out, "-2147483648x-2147483648x-2147483648x-21") == 0 && strlen(b.out) == MOVE_TEXT_SIZE - 1);
+    bool kept = true;
+    for (size_t i = 0; i < sizeof b.guard; i++)
+        kept &= (unsigned char)b.guard[i] == 0xa5;
+    CHECK(t, kept);
 }
 
 /* ==================== Running groups ==================== */

@@ -27,9 +27,8 @@ lifting checks:
 - A recursion ends because its arguments are numbers on the path (the
   executor's summaries, or SelfCalls for f); else it is refused (sym.py's
   depth limit, or a budget), never assumed."""
-from ir import Refused
 import x86
-from x86 import ARG_REGS, lo_bits, ity, text_of
+from x86 import ARG_REGS, lo_bits, ity
 
 try:
     from capstone import x86 as cx
@@ -111,32 +110,3 @@ class Calls:
         for f in x86.FLAGS:
             b.set_flag(f, None, 'undefined after a call')
         return v
-
-
-def lift_all(obj, path):
-    calls = Calls(obj)
-    code = obj['code']
-
-    def insns_of(start, label):
-        name, size = calls.funcs[start]
-        insns = x86.disassemble(code[start:start + size], start)
-        if not insns:
-            raise Refused('%s: %s is empty' % (path, label))
-        return insns
-    fa, fsize = obj['f']
-    insns = insns_of(fa, 'f')
-    texts = [x86.Lifter(insns, calls).lift()]
-    x86.check_relocs(obj, fa, fsize, 'f', calls.sites)
-    done = set()
-    while True:
-        todo = [k for k in calls.want if k not in done]
-        if not todo:
-            break
-        for key in todo:
-            done.add(key)
-            start, sig = key
-            fname = calls.funcs[start][0]
-            insns = insns_of(start, fname)
-            texts.append(x86.Lifter(insns, calls, sig, calls.want[key]).lift())
-            x86.check_relocs(obj, start, calls.funcs[start][1], fname, calls.sites)
-    return '\n'.join(texts)

@@ -16,141 +16,17 @@ import z3
 
 import ir
 import sym
+import values
 import lists
-import x86
+import lift
 import tailrec
+from decide import solver, decider, UNSAT, SAT
 from ir import Refused, loop_info
-from sym import V, Ptr, State, And, Or, Not
+from values import V, Ptr, State, And, Or, Not
 
-UNSAT, SAT = z3.unsat, z3.sat
 DROP_PATH = False  # prove.py --drop-path (tests only)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
-
-
-def solver(defs=()):
-    """A solver for one of the proof's questions (the final queries, an
-    induction step): a Query, in a z3 context of its own."""
-    return Query(defs)
-
-
-def decider():
-    """A solver for the executors' decisions (prune, settle): z3's
-    incremental bit-vector solver, asked hundreds of small questions under
-    push and pop.  Any complete solver is sound here: a wrong "no" would
-    drop a path, and the proof's dom query would then fail."""
-    return Decider()
-
-
-class Decider:
-    """z3's incremental QF_BV solver, asked about paths: ask(pc, extra) is
-    whether the base assertions, the path's conditions pc and extra can
-    all hold.  The path's conditions stay asserted between questions, each
-    in a scope of its own, and a question on a path that shares a prefix
-    with the last one's asserts only the rest: z3 does its work on an
-    assertion at the push after it, which cost more than the checks when
-    each question asserted the whole path again.  add, push and pop work
-    on the base, below the path's scopes (they drop them first)."""
-
-    def __init__(self):
-        self.s = z3.SolverFor('QF_BV')
-        self.held = []  # the path conditions asserted, one scope each
-
-    def drop(self):
-        if self.held:
-            self.s.pop(len(self.held))
-            self.held = []
-
-    def add(self, *xs):
-        self.drop()
-        self.s.add(*xs)
-
-    def push(self):
-        self.drop()
-        self.s.push()
-
-    def pop(self):
-        self.drop()
-        self.s.pop()
-
-    def on_path(self, pc):
-        held, n = self.held, 0
-        while n < len(held) and n < len(pc) and same(held[n], pc[n]):
-            n += 1
-        if n < len(held):
-            self.s.pop(len(held) - n)
-            del held[n:]
-        for c in pc[n:]:
-            self.s.push()
-            self.s.add(c)
-            held.append(c)
-
-    def ask(self, pc, *extra, model_of=None):
-        """check() of the base, pc (the path's conditions, True left out)
-        and extra; with model_of, (result, model_of's value in a model, or
-        None)."""
-        self.on_path(pc)
-        s = self.s
-        s.push()
-        try:
-            s.add(*extra)
-            r = s.check()
-            if model_of is None:
-                return r
-            return r, s.model().eval(model_of, model_completion=True).as_long() if r == SAT else None
-        finally:
-            s.pop()
-
-
-def same(a, b):
-    """a and b are one condition (a path's may hold Python's False)."""
-    return a is b or isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.eq(b)
-
-
-class Query:
-    """z3's QF_BV solver in a context of its own: the formulas are
-    translated in as they are added.  (In the context the executors and
-    their incremental solvers work in, the same query ran 5 to 20 times
-    slower: the solvers share the context's term tables.)  model() reads
-    a model with formulas of the main context."""
-
-    def __init__(self, defs=()):
-        self.ctx = z3.Context()
-        self.s = z3.SolverFor('QF_BV', ctx=self.ctx)
-        for v, e in defs:
-            self.add(v == e)
-
-    def add(self, *xs):
-        for x in xs:
-            self.s.add(z3.BoolVal(x, self.ctx) if isinstance(x, bool) else x.translate(self.ctx))
-
-    def push(self):
-        self.s.push()
-
-    def pop(self):
-        self.s.pop()
-
-    def check(self):
-        return self.s.check()
-
-    def model(self):
-        return ModelView(self.s.model(), self.ctx)
-
-
-class ModelView:
-    """A Query's model, evaluating formulas of the main context."""
-
-    def __init__(self, m, ctx):
-        self.m, self.ctx = m, ctx
-
-    def eval(self, x, model_completion=False):
-        return self.m.eval(x.translate(self.ctx), model_completion=model_completion)
-
-    def decls(self):
-        return self.m.decls()
-
-    def __getitem__(self, d):
-        return self.m[d]
 
 
 class Inputs:
@@ -181,7 +57,7 @@ class StepFailed(Exception):
 
 class GolfRun:
     def __init__(self, ll_path, rule, inputs, fn_name='@f', mod=None, defs=None, facts=None):
-        self.mod = mod or x86.load_module(ll_path)  # clang's IR, or gcc's object lifted
+        self.mod = mod or lift.load_module(ll_path)  # clang's IR, or gcc's object lifted
         self.fn = self.mod.functions.get(fn_name)
         if self.fn is None:
             raise Refused('%s defines no function %s' % (ll_path, fn_name[1:]))
@@ -236,7 +112,7 @@ class GolfRun:
         if st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
             return True, True  # a callee's paths are merged, not pruned
         pc = [c for c in st.pc if c is not True]
-        return tuple(self.pruner.ask(pc, sym.boolean(c)) != UNSAT for c in (cond, Not(cond)))
+        return tuple(self.pruner.ask(pc, values.boolean(c)) != UNSAT for c in (cond, Not(cond)))
 
     def settle(self, st, a):
         """A call's symbolic argument that is one number on st's path (the
@@ -275,7 +151,7 @@ class GolfRun:
     def known(st, L, K):
         """How many elements after K the path has read."""
         n = 0
-        while (L, sym.key(K), n) in st.choices:
+        while (L, values.key(K), n) in st.choices:
             n += 1
         return n
 
@@ -293,8 +169,8 @@ class GolfRun:
         # follows from the context it was shown under, in the key); a no
         # is kept only while no lemma is added.
         ctx = self.lists.context
-        ask = (sym.boolean(cond).get_id(), None if ctx is None else sym.boolean(ctx).get_id(),
-               tuple(sym.boolean(c).get_id() for c in st.pc if c is not True))
+        ask = (values.boolean(cond).get_id(), None if ctx is None else values.boolean(ctx).get_id(),
+               tuple(values.boolean(c).get_id() for c in st.pc if c is not True))
         if self.shown.get(ask, (False,))[0]:
             return True
         if self.shown.get(ask + (id(lemmas), len(lemmas)), (True,))[0] is False:
@@ -307,14 +183,14 @@ class GolfRun:
 
     def ask_always(self, st, cond, lemmas):
         for pc in ([], [c for c in st.pc if c is not True]):
-            ctx = [] if self.lists.context is None else [sym.boolean(self.lists.context)]
-            r = self.pruner.ask(pc, *lemmas, *ctx, sym.boolean(Not(cond)))
+            ctx = [] if self.lists.context is None else [values.boolean(self.lists.context)]
+            r = self.pruner.ask(pc, *lemmas, *ctx, values.boolean(Not(cond)))
             if r == UNSAT:
                 if not pc and self.lists.context is not None:
                     # valid wherever the context holds (within the cut;
                     # outside one the pruner may hold a start of the board
                     # phase: nothing is kept)
-                    lemmas.append(sym.boolean(cond))
+                    lemmas.append(values.boolean(cond))
                 return True
         return False
 
@@ -335,7 +211,7 @@ class GolfRun:
         if r != SAT:
             raise StepFailed((L, H, None, ['the solver gave up (%s)' % r], names))
         m = s.model()
-        reasons = [why for b, why in bad if z3.is_true(m.eval(sym.boolean(b), model_completion=True))]
+        reasons = [why for b, why in bad if z3.is_true(m.eval(values.boolean(b), model_completion=True))]
         raise StepFailed((L, H, m, reasons, names))
 
     def list_phase(self):
@@ -346,11 +222,11 @@ class GolfRun:
         args = [V('p', Ptr(self.LB, 0, 0), 64), V('p', Ptr(self.LW, 0, 0), 64),
                 V('i', inp.s, 32), V('i', inp.e, 32)]
         for (pname, t_, attrs), a in zip(fn.params, args):
-            if (t_ == sym.PTR) != (a.k == 'p') or (a.k == 'i' and t_ != sym.I32):
+            if (t_ == ir.PTR) != (a.k == 'p') or (a.k == 'i' and t_ != ir.I32):
                 raise Refused('%s: parameter %s is not of the type f(int *, int *, int, int) has' % (fn.where(), pname))
             a2 = self.ex.check_param_attrs(st, a, attrs, fn.where(), t_)
             st.regs[pname] = a2
-        sym.check_fn_attrs(fn)
+        values.check_fn_attrs(fn)
         st.frame = self.ex.frame_for(fn, args)
         self.top_frame = st.frame
         work, cuts, early = [st], [], []
@@ -365,7 +241,7 @@ class GolfRun:
             if s.skip == (s.block, s.idx):
                 s.skip = None
                 return None
-            pv = self.ex.operand(s, sym.PTR, inst.args[0])
+            pv = self.ex.operand(s, ir.PTR, inst.args[0])
             return 'read' if pv.k == 'p' and self.lists.unread(s, pv.v) else None
 
         def header_stop(s):
@@ -419,7 +295,7 @@ class GolfRun:
                 s.status = None
                 P = (s.block, s.idx)
                 inst = self.fn.blocks[s.block].insts[s.idx]
-                pv = self.ex.operand(s, sym.PTR, inst.args[0])
+                pv = self.ex.operand(s, ir.PTR, inst.args[0])
                 got = self.lists.canonical(s, pv.v, self.nonzero)
                 if got is None:
                     s.skip = P
@@ -527,7 +403,7 @@ class GolfRun:
             raise Refused('%s never returns' % self.fn.where())
         ret = rets[-1][1]
         for pc, r in reversed(rets[:-1]):
-            ret = sym.ite_value(pc, r, ret)
+            ret = values.ite_value(pc, r, ret)
         st0 = State(self.fn, None)
         ret = self.ex.ret_attrs(st0, ret, self.fn.ret_attrs, 'the return of f')
         ubs += st0.ubs
@@ -593,7 +469,7 @@ class SelfCalls:
         if any(not g.get('const') for g in run.mod.globals.values()):
             raise Refused('%s: f calls itself and has mutable globals (not modelled)' % where)
         ret, ubs, dom, facts = self.root.result(k.v, x.v)
-        what = '%s (in f called with start %d)' % (where, sym.signed(k.v, 32))
+        what = '%s (in f called with start %d)' % (where, values.signed(k.v, 32))
         # The callee's list reads are consistent in every real run (its
         # choices are the lists' order): the path assumes it, and prove.py's
         # coverage query, which assumes every run's consistency (one list of
@@ -620,7 +496,7 @@ class SelfCalls:
         if r != UNSAT and not DEAD_UNCHECKED:
             return None
         st.status = 'infeasible'
-        return (None if callee.ret_ty == sym.VOID else run.ex.zero(callee.module, callee.ret_ty),)
+        return (None if callee.ret_ty == ir.VOID else run.ex.zero(callee.module, callee.ret_ty),)
 
     def unmoved(self, st, K):
         """The set of squares before a list pointer is empty on st's path
@@ -645,7 +521,7 @@ class SelfCalls:
         if hit is not None:
             if hit[0] is None:
                 raise Refused('f calls itself with start %d and the same end while working that call out '
-                              '(a recursion with no concrete bound: not modelled)' % sym.signed(k, 32))
+                              '(a recursion with no concrete bound: not modelled)' % values.signed(k, 32))
             return hit[0]
         if sum(1 for r in self.runs.values() if r[0] is None) >= 64:
             raise Refused('f calls itself more than 64 deep (not modelled)')
@@ -665,7 +541,7 @@ class SelfCalls:
             cuts, early = g.list_phase_of(*self.general)
         # The run's start and end are k and x in every query from here on.
         g.lists.register(g.inp.s, z3.BitVecVal(k, 32))
-        g.lists.register(g.inp.e, sym.bv(x, 32))
+        g.lists.register(g.inp.e, values.bv(x, 32))
         ret, ubs, dom = g.board_at(k, cuts, early)
         out = (ret, ubs, dom, And(*g.lists.choice_facts))
         # Only the result is kept, not g: a run's solver and states, a few
@@ -684,11 +560,11 @@ def popcount64(K):
 def nonzero(v, width=32):
     """The verdict as the driver sees it: an int (the low 32 bits) nonzero."""
     if v.k == 'b':
-        return sym.boolean(v.v)
+        return values.boolean(v.v)
     x, w = v.v, v.w
     if w > width:
-        x, w = z3.Extract(width - 1, 0, sym.bv(x, w)), width
-    return sym.boolean(sym.icmp('ne', x, 0, w))
+        x, w = z3.Extract(width - 1, 0, values.bv(x, w)), width
+    return values.boolean(values.icmp('ne', x, 0, w))
 
 
 class Assumed:
@@ -719,13 +595,13 @@ class Assumed:
 
     def prune(self, st, cond):
         pc = [c for c in st.pc if c is not True]
-        c = sym.boolean(cond)
+        c = values.boolean(cond)
         return self._sat(pc, c), self._sat(pc, z3.Not(c))
 
     def settle(self, st, a):
         pc = [c for c in st.pc if c is not True]
-        x = sym.bv(a.v, a.w)
-        leaves = sym.ite_leaves(a.v)
+        x = values.bv(a.v, a.w)
+        leaves = values.ite_leaves(a.v)
         if leaves is not None:
             vals = sorted({v for _, v in leaves})
         else:

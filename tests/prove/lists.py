@@ -24,9 +24,10 @@ after any order of any subset c is Asc(c), so the state at the terminator is
 Asc(S), and the run goes on from there."""
 import z3
 
-import sym
+import ir
+import values
 from ir import Refused, loop_info, live_at, loop_of
-from sym import V, Ptr, PtrIte, State, And, Or, Not, key
+from values import V, Ptr, PtrIte, And, Or, Not, key
 
 
 def bit32(x):
@@ -66,7 +67,7 @@ class Lists:
         ex.list_read = self.read
 
     def new_list(self, name, S):
-        obj = sym.MemObj('list', None, name, 16, S=S)
+        obj = values.MemObj('list', None, name, 16, S=S)
         self.objs.append(obj)
         return obj
 
@@ -91,25 +92,25 @@ class Lists:
         for i in range(j + 1):
             x = st.choices.get((L, key(K), i))
             if x is None:
-                n = sym.fresh_id()
+                n = values.fresh_id()
                 x = z3.BitVec('%s_read%d' % (L.name, n), 32)
-                rest = sym.bv(L.S, 32) & ~sym.bv(taken, 32)
+                rest = values.bv(L.S, 32) & ~values.bv(taken, 32)
                 fact = z3.And(z3.Implies(rest != 0, member(x, rest)), z3.Implies(rest == 0, x == 0))
                 st.assume(fact)
                 self.choice_facts.append(fact)  # a consistent choice always exists: prove.py's dom query assumes them
                 st.choices[(L, key(K), i)] = x
             xs.append(x)
             if i < j:
-                taken = sym.bv(taken, 32) | (bit32(x) if not isinstance(x, int) else (1 << (x - 1) if x else 0))
+                taken = values.bv(taken, 32) | (bit32(x) if not isinstance(x, int) else (1 << (x - 1) if x else 0))
         past = Or(*[(x == 0) if not isinstance(x, int) else (x == 0) for x in xs[:-1]])
         if past is not False:
             st.ub(past, where + ' (a read past the end of the list)')
-        return V('i', sym.conc_bv(xs[-1]), 32)
+        return V('i', values.conc_bv(xs[-1]), 32)
 
     # ---------- named terms ----------
 
     def define(self, e, tag):
-        n = sym.fresh_id()
+        n = values.fresh_id()
         v = z3.Const('%s#%d' % (tag, n), e.sort())
         self.register(v, e)
         return v
@@ -193,7 +194,7 @@ class Lists:
         xs = [st.choices[(L, key(K), i)] for i in range(j)]
         if not all(nonzero(st, x) for x in xs):
             return None
-        Knew = sym.bv(K, 32)
+        Knew = values.bv(K, 32)
         for x in xs:
             Knew = Knew | bit32(x)
         kk = kkey(K)
@@ -228,7 +229,7 @@ class Lists:
                 return None
             if s.block == blockP and s.idx == idxP and s.steps > 0:
                 return 'back'
-            pv = self.ex.operand(s, sym.PTR, inst.args[0])
+            pv = self.ex.operand(s, ir.PTR, inst.args[0])
             if pv.k != 'p' or not isinstance(pv.v, Ptr) or pv.v.obj.kind != 'list':
                 return None
             pt = pv.v
@@ -267,9 +268,9 @@ class Lists:
         blockP, idxP = P
         header, body = loop_of(fn, blockP)
         live = live_at(fn, blockP, idxP)
-        n = sym.fresh_id()
+        n = values.fresh_id()
         c = z3.BitVec('%s_read_set%d' % (L.name, n), 32)
-        K0z = sym.bv(K0, 32)
+        K0z = values.bv(K0, 32)
         where = '%s, the loop at %s (the read at %s)' % (fn.name, header, blockP)
 
         def Kn(n):
@@ -315,7 +316,7 @@ class Lists:
             raise NotACut('%s never comes back to the read' % where)
         asc = cur  # Asc(c), pointer at (L, K0 | c, 0)
         # The step, by the solver.
-        n = sym.fresh_id()
+        n = values.fresh_id()
         x = z3.BitVec('%s_next%d' % (L.name, n), 32)
         Kc = Kn(32)
         finals = self.iteration(asc, P, body, {(L, key(Kc), 0): x})
@@ -487,21 +488,21 @@ def subst_value(v, pairs, simplify=False):
     pairs = renaming(pairs)
     if v.k in ('i', 'b'):
         x, p = v.v, v.p
-        if not sym.is_conc(x):
+        if not values.is_conc(x):
             x = subst_term(x, pairs, simplify)
-            x = sym.conc_bv(x) if v.k == 'i' else sym.conc_bool(x)
+            x = values.conc_bv(x) if v.k == 'i' else values.conc_bool(x)
         if not isinstance(p, bool):
-            p = sym.conc_bool(subst_term(p, pairs, simplify))
+            p = values.conc_bool(subst_term(p, pairs, simplify))
         return V(v.k, x, v.w, p)
     if v.k == 'p':
         p = v.p
         if not isinstance(p, bool):
-            p = sym.conc_bool(subst_term(p, pairs, simplify))
+            p = values.conc_bool(subst_term(p, pairs, simplify))
 
         def fp(pt):
             off, K = pt.off, pt.K
             if not isinstance(off, int):
-                off = sym.conc_bv(subst_term(off, pairs, simplify))
+                off = values.conc_bv(subst_term(off, pairs, simplify))
             if K is not None and not isinstance(K, int):
                 K = subst_term(K, pairs, False)
             return Ptr(pt.obj, off, K)
@@ -518,7 +519,7 @@ def subst_bool(e, pairs, simplify=False):
     if isinstance(e, bool):
         return e
     pairs = renaming(pairs)
-    return sym.conc_bool(subst_term(e, pairs, simplify))
+    return values.conc_bool(subst_term(e, pairs, simplify))
 
 
 def subst_state(st, pairs, simplify=False):
@@ -555,11 +556,11 @@ def merge_states(cond, a, b, init=None):
         va, vb = a.regs.get(k), b.regs.get(k)
         if va is None or vb is None:
             continue  # set on one side only: not live at the join
-        regs[k] = sym.ite_value(cond, va, vb)
+        regs[k] = values.ite_value(cond, va, vb)
     s.regs = regs
     mem = {}
     for obj, ca, cb in paired_mem(a, b, init, 'one path into the loop header'):
-        mem[obj] = ca if ca is cb else sym.merge_cells([(cond, ca), (True, cb)], obj.name)
+        mem[obj] = ca if ca is cb else values.merge_cells([(cond, ca), (True, cb)], obj.name)
     s.mem = mem
     s.owned = set(mem)
     return s
@@ -575,15 +576,15 @@ def eq_value(a, b):
     pa, pb = a.p, b.p
     if a.k in ('i', 'b'):
         if a.k == 'i':
-            veq = sym.icmp('eq', a.v, b.v, a.w) if not (sym.is_conc(a.v) and sym.is_conc(b.v)) else a.v == b.v
+            veq = values.icmp('eq', a.v, b.v, a.w) if not (values.is_conc(a.v) and values.is_conc(b.v)) else a.v == b.v
         else:
-            veq = (a.v == b.v) if sym.is_conc(a.v) and sym.is_conc(b.v) else \
-                (sym.boolean(a.v) == sym.boolean(b.v))
+            veq = (a.v == b.v) if values.is_conc(a.v) and values.is_conc(b.v) else \
+                (values.boolean(a.v) == values.boolean(b.v))
     else:
         veq = ptr_eq(a.v, b.v)
     if pa is False and pb is False:
         return veq
-    return And(sym.boolean(pa) == sym.boolean(pb) if not (isinstance(pa, bool) and isinstance(pb, bool))
+    return And(values.boolean(pa) == values.boolean(pb) if not (isinstance(pa, bool) and isinstance(pb, bool))
                else pa == pb, Or(pa, veq))
 
 
@@ -599,10 +600,10 @@ def ptr_eq(x, y):
         if x.off != y.off:
             return False
         kx, ky = x.K if x.K is not None else 0, y.K if y.K is not None else 0
-        if not sym.same(kx, ky):
-            conds.append(sym.bv(kx, 32) == sym.bv(ky, 32))
-    elif not sym.same(x.off, y.off):
-        conds.append(sym.bv(x.off, 64) == sym.bv(y.off, 64))
+        if not values.same(kx, ky):
+            conds.append(values.bv(kx, 32) == values.bv(ky, 32))
+    elif not values.same(x.off, y.off):
+        conds.append(values.bv(x.off, 64) == values.bv(y.off, 64))
     return And(*conds)
 
 
@@ -636,8 +637,8 @@ def eq_states(a, b, live, init=None):
                     conds.append(eq_value(ea[0], eb[0]))
                     k += size
                     continue
-            ba = sym.poison_of(sym.I8) if ea is None else sym.byte_of(ea[0], ea[1], obj.name)
-            bb = sym.poison_of(sym.I8) if eb is None else sym.byte_of(eb[0], eb[1], obj.name)
+            ba = values.poison_of(ir.I8) if ea is None else values.byte_of(ea[0], ea[1], obj.name)
+            bb = values.poison_of(ir.I8) if eb is None else values.byte_of(eb[0], eb[1], obj.name)
             conds.append(eq_value(ba, bb))
             k += 1
         e = And(*conds)

@@ -35,7 +35,6 @@ import queue
 import random
 import re
 import signal
-import subprocess
 import sys
 import time
 
@@ -45,13 +44,15 @@ sys.dont_write_bytecode = True  # nothing written beside the sources
 
 import z3  # noqa: E402
 
-import ir  # noqa: E402
 import sym  # noqa: E402
+import values  # noqa: E402
 import golf  # noqa: E402
+import decide  # noqa: E402
 import trust  # noqa: E402
 import allow  # noqa: E402
 import alone  # noqa: E402
-import x86  # noqa: E402
+import lift  # noqa: E402
+import replay  # noqa: E402
 from ir import Refused  # noqa: E402
 
 
@@ -212,36 +213,36 @@ def prove_build_starts(b, starts):
             note(b, k, 'the queries')
             t = time.time()
             g_nz, r_nz = golf.nonzero(gr), golf.nonzero(rr)
-            wrong = z3.Or(g_nz != r_nz, *[sym.boolean(c) for c, _ in gub + rub])
+            wrong = z3.Or(g_nz != r_nz, *[values.boolean(c) for c, _ in gub + rub])
             # Both questions below in one query first: with no input outside
             # the paths explored (dom), nor one in them where the answers
             # differ or one has UB, the start is proved.  Otherwise each is
             # asked alone, for what failed and its input.
-            s = golf.solver(run.lists.defs)
+            s = decide.solver(run.lists.defs)
             cover = z3.And(*run.lists.choice_facts) if run.lists.choice_facts else z3.BoolVal(True)
-            s.add(inp.valid, inp.s == k, z3.If(sym.boolean(dom), wrong, cover))
+            s.add(inp.valid, inp.s == k, z3.If(values.boolean(dom), wrong, cover))
             if s.check() == z3.unsat:
                 out['solve'] += time.time() - t
                 out['starts'].append(k)
                 continue
             # The final query assumes dom, the paths explored: first every
             # valid input with this start must lie in one of them.
-            s = golf.solver(run.lists.defs)
+            s = decide.solver(run.lists.defs)
             # (Each list read's choice is any consistent one: every such
             # choice, made in order, must lie in a path too.)
-            s.add(inp.valid, inp.s == k, z3.Not(sym.boolean(dom)), *run.lists.choice_facts)
+            s.add(inp.valid, inp.s == k, z3.Not(values.boolean(dom)), *run.lists.choice_facts)
             r = s.check()
             if r != z3.unsat:
                 why = 'start %d: the explored paths do not cover every valid input' % k
                 if r == z3.sat:
                     m = s.model()
                     why += ' (blacks %s, whites %s, end %d lies in none)' % (
-                        row_lists(squares(model_int(m, inp.black)), squares(model_int(m, inp.white)))
+                        replay.row_lists(replay.squares(model_int(m, inp.black)), replay.squares(model_int(m, inp.white)))
                         + (model_int(m, inp.e),))
                 out['fail'] = {'kind': 'unproved', 'why': why}
                 return out
-            s = golf.solver(run.lists.defs)
-            s.add(inp.valid, inp.s == k, sym.boolean(dom), wrong)
+            s = decide.solver(run.lists.defs)
+            s.add(inp.valid, inp.s == k, values.boolean(dom), wrong)
             r = s.check()
             out['solve'] += time.time() - t
             if r == z3.unsat:
@@ -256,8 +257,8 @@ def prove_build_starts(b, starts):
                     'white': model_int(m, inp.white), 'end': model_int(m, inp.e),
                     'golf': z3.is_true(m.eval(g_nz, model_completion=True)),
                     'ref': z3.is_true(m.eval(r_nz, model_completion=True)),
-                    'golf_ub': [w for c, w in gub if z3.is_true(m.eval(sym.boolean(c), model_completion=True))],
-                    'ref_ub': [w for c, w in rub if z3.is_true(m.eval(sym.boolean(c), model_completion=True))]}
+                    'golf_ub': [w for c, w in gub if z3.is_true(m.eval(values.boolean(c), model_completion=True))],
+                    'ref_ub': [w for c, w in rub if z3.is_true(m.eval(values.boolean(c), model_completion=True))]}
             out['fail'] = fail
             return out
     except golf.StepFailed as e:
@@ -284,192 +285,6 @@ def worker_init():
 
 
 # ==================== Main side ====================
-
-def squares(mask):
-    return [n for n in range(1, 33) if mask >> (n - 1) & 1]
-
-
-def row_lists(black, white):
-    return (','.join(map(str, black)) or '-'), (','.join(map(str, white)) or '-')
-
-
-def run_lines(prog, lines, args=()):
-    """prog's answers to lines: run in the sandbox (tests/tools/sandbox, as
-    every run of a golf), which refuses it (125) where none can be made."""
-    p = subprocess.run([trust.SANDBOX, prog, *args], input=''.join(lines), capture_output=True, text=True)
-    if p.returncode == 125:
-        raise SystemExit('prove: ' + (p.stderr.strip() or 'the sandbox refused %s' % prog))
-    return p.stdout.split('\n')[:len(lines)], p.returncode, p.stderr
-
-
-def replay(driver, reference, black, white, k, e):
-    """The compiled golf's and the reference's answers to one row."""
-    b, w = row_lists(black, white)
-    line = '%s\t%s\t%d\t%d\n' % (b, w, k, e)
-    g, _, gerr = run_lines(driver, [line])
-    r, _, _ = run_lines(reference, [line], ['--rule', 'challenge'])
-    en, _, _ = run_lines(reference, [line], ['--rule', 'english'])
-    return g[0], r[0], en[0], gerr
-
-
-def report_counterexample(label, driver, fail, black, white, k, e, why):
-    """Prints the row, after replaying it; True if the compiled programs disagree."""
-    g, r, en, gerr = replay(driver, OPTS.reference, black, white, k, e)
-    b, w = row_lists(black, white)
-    say('%s: %s' % (label, why))
-    say('replayed: %s says %s, the reference (--rule challenge) says %s' % (driver, g, r))
-    if g == r:
-        return False
-    say('counterexample, a cases.tsv row (black, white, from, to, challenge, english, name):')
-    print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s says %s' % (b, w, k, e, r, en, label, g), flush=True)
-    return True
-
-
-def list_orders(black, white, reads):
-    """Orders of the two lists to replay: the model's (the squares it read
-    first, in that order, the rest ascending), ascending, descending, then
-    each square first."""
-    def model(sq, name):
-        first = [x for x in dict.fromkeys(reads.get(name, [])) if x in sq]
-        return first + [x for x in sq if x not in first]
-    out = [(model(black, 'black'), model(white, 'white')), (black, white), (black[::-1], white[::-1])]
-    out += [(black, [x] + [y for y in white if y != x]) for x in white]
-    out += [([x] + [y for y in black if y != x], white) for x in black]
-    seen, res = set(), []
-    for bl, wl in out:
-        key = (tuple(bl), tuple(wl))
-        if key not in seen:
-            seen.add(key)
-            res.append((bl, wl))
-    return res
-
-
-def replay_calls(label, driver, black, white, k, e, state, why):
-    """The golf keeps state across calls: the row after rows that may leave
-    it there (the same board to every end, other boards with the same start
-    and end, random positions), all in one run of the driver, as it reads a
-    file; the shortest sequence found is printed.  (A random board has the
-    start's man added, 25 boards to each end in turn.)  True if one was."""
-    rng = random.Random(k * 33 + e)
-    rows = [(black, white, k, x) for x in range(1, 33) if x != e]
-    while len(rows) < 1000:
-        b, w, _, _ = random_position(rng)
-        w |= 1 << (k - 1)
-        b &= ~(1 << (k - 1))
-        rows.append((squares(b), squares(w), k, e if len(rows) < 200 else 1 + len(rows) // 25 % 32))
-    rows.append((black, white, k, e))
-    line = lambda r: '%s\t%s\t%d\t%d\n' % (row_lists(r[0], r[1]) + (r[2], r[3]))
-    lines = [line(r) for r in rows]
-    g, _, _ = run_lines(driver, lines)
-    ref, _, _ = run_lines(OPTS.reference, lines, ['--rule', 'challenge'])
-    bad = next((i for i in range(len(lines)) if g[i] != ref[i]), None)
-    if bad is None:
-        return False
-    seq = lines[:bad + 1]
-    for j in range(bad):  # a shorter sequence: one row before it
-        g2, _, _ = run_lines(driver, [lines[j], lines[bad]])
-        if g2[1] != ref[bad]:
-            seq = [lines[j], lines[bad]]
-            break
-    en, _, _ = run_lines(OPTS.reference, seq, ['--rule', 'english'])
-    ch, _, _ = run_lines(OPTS.reference, seq, ['--rule', 'challenge'])
-    gs, _, _ = run_lines(driver, seq)
-    say('%s: %s, with state left by earlier calls in %s' % (label, why, ', '.join(state)))
-    say('replayed: %s, these %d rows in one run, says %s to the last, the reference (--rule challenge) says %s'
-        % (driver, len(seq), gs[-1], ch[-1]))
-    say('counterexample, cases.tsv rows to run in this order (black, white, from, to, challenge, english, name):')
-    for i, (l, c, n) in enumerate(zip(seq, ch, en)):
-        name = 'prove: %s says %s after the rows before' % (label, gs[-1]) if i == len(seq) - 1 else \
-            'prove: the row before'
-        print('%s\t%s\t%s\t%s' % (l.rstrip('\n'), c, n, name), flush=True)
-    return True
-
-
-def handle_failure(res):
-    label, rule, ll, driver = OPTS.build[res['build']]
-    fail = res['fail']
-    kind = fail['kind']
-    if kind == 'refused':
-        say('%s: unproved: the tool does not model this: %s' % (label, fail['why']))
-        return
-    if kind == 'unproved':
-        say('%s: unproved: %s' % (label, fail['why']))
-        return
-    if kind == 'board':
-        black, white = squares(fail['black']), squares(fail['white'])
-        k, e = fail['start'], fail['end']
-        if fail['golf_ub'] and fail.get('state'):
-            # Only with values earlier calls may (or may never) leave in the
-            # golf's globals: a wrong answer after real calls, or unproved.
-            why = 'start %d: undefined behaviour in the golf (%s)' % (k, fail['golf_ub'][0])
-            if not replay_calls(label, driver, black, white, k, e, fail['state'], why):
-                say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
-                    'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
-            return
-        if fail['golf_ub'] or fail['ref_ub']:
-            who = 'the golf' if fail['golf_ub'] else 'the reference'
-            say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, (fail['golf_ub'] or fail['ref_ub'])[0]))
-            g, r, en, gerr = replay(driver, OPTS.reference, black, white, k, e)
-            b, w = row_lists(black, white)
-            say('on this input (replayed: %s says %s, the reference says %s):' % (driver, g, r))
-            print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s has undefined behaviour' % (b, w, k, e, r, en, label),
-                  flush=True)
-            return
-        why = 'start %d: the golf says %s, the reference %s' % (k, str(fail['golf']).lower(), str(fail['ref']).lower())
-        # The lists in the order the model read them, then other orders: the
-        # driver passes them in file order, so the row replays as written.
-        for bl, wl in list_orders(black, white, fail.get('reads', {})):
-            g, r, _, _ = replay(driver, OPTS.reference, bl, wl, k, e)
-            if g != r:
-                if (bl, wl) != (black, white):
-                    why += '; the order of the lists matters'
-                report_counterexample(label, driver, fail, bl, wl, k, e, why)
-                return
-        if fail.get('state'):
-            if replay_calls(label, driver, black, white, k, e, fail['state'], why):
-                return
-            say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
-                'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
-            return
-        say('%s: the model and the machine disagree on this row: a fault in the tool, please report it' % label)
-        return
-    # the induction step of a list loop
-    reasons = fail['reasons']
-    say('%s: the loop over the %s list (header %s): the induction step fails: %s'
-        % (label, fail['list'], fail['header'], '; '.join(sorted(set(reasons)))[:400]))
-    if 'black' not in fail:
-        say('%s: unproved' % label)
-        return
-    S = fail['black'] if fail['list'] == 'black' else fail['white']
-    c = set(squares(fail['c'] & S))
-    x = fail['x']
-    rest = sorted(set(squares(S)) - c - {x})
-    first = sorted(c) + [x] + rest
-    second = sorted(c | {x}) + rest
-    black, white, k = squares(fail['black']), squares(fail['white']), fail['start']
-    lines, rows = [], []
-    for order in (first, second):
-        bl, wl = (order, white) if fail['list'] == 'black' else (black, order)
-        for e in range(1, 33):
-            b, w = row_lists(bl, wl)
-            lines.append('%s\t%s\t%d\t%d\n' % (b, w, k, e))
-            rows.append((bl, wl, e))
-    g, _, _ = run_lines(driver, lines)
-    r, _, _ = run_lines(OPTS.reference, lines, ['--rule', 'challenge'])
-    ub = [x for x in reasons if x.startswith('undefined behaviour')]
-    for (bl, wl, e), gv, rv in zip(rows, g, r):
-        if gv != rv:
-            why = 'the order of the %s list matters: %s' % (fail['list'], ' '.join(map(str, first if bl is first or wl is first else second)))
-            report_counterexample(label, driver, fail, bl, wl, k, e, why)
-            return
-    if ub:
-        b, w = row_lists(*rows[0][:2])
-        say('%s: undefined behaviour while reading the list, on this input:' % label)
-        print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s has undefined behaviour' % (b, w, k, 1, r[0], r[0], label), flush=True)
-        return
-    say('%s: unproved: after reading %s then %d the state is not the one of the ascending order, but the '
-        'two orders give the same answers on every end; the tool cannot decide this' % (label, sorted(c), x))
-
 
 def prove(opts):
     t0 = time.time()
@@ -548,7 +363,7 @@ def prove(opts):
         for p in procs:
             p.join()
     if failed is not None:
-        handle_failure(failed)
+        replay.handle_failure(failed, opts.build[failed['build']], opts.reference)
         say('not proved (%.1f s)' % (time.time() - t0))
         return 1
     for b in builds:
@@ -576,37 +391,6 @@ def prove(opts):
 
 # ==================== Model against machine ====================
 
-def random_position(rng):
-    """A board with a white start and an end, biased toward what decides
-    moves: any density, a man with black men ahead of it half the time, ends
-    mostly one, two or more rows ahead."""
-    while True:
-        density = rng.random()
-        black_share = rng.random()
-        black, white = 0, 0
-        for n in range(32):
-            if rng.random() < density:
-                if rng.random() < black_share:
-                    black |= 1 << n
-                else:
-                    white |= 1 << n
-        if rng.random() < 0.5:
-            s = rng.randint(9, 32)
-            white |= 1 << (s - 1)
-            black &= ~(1 << (s - 1))
-            for m in (s - 4, s - 5, s - 3, s - 12, s - 13, s - 11):
-                if 1 <= m <= 32 and rng.random() < 0.5 and not white >> (m - 1) & 1:
-                    black |= 1 << (m - 1)
-        if white:
-            break
-    s = rng.choice(squares(white))
-    if rng.random() < 0.4:
-        e = rng.randint(1, 32)
-    else:
-        e = max(1, min(32, s - rng.choice([3, 4, 5, 7, 8, 9, 14, 16, 18, 23, 25, 27])))
-    return black, white, s, e
-
-
 def check_task(task):
     """One program's formulas for one start (b = -1: the reference), evaluated
     on that start's positions: {index: (answer, undefined behaviour)}."""
@@ -618,7 +402,7 @@ def check_task(task):
     else:
         inp = golf.Inputs()
         v, ubs = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
-    terms = [golf.nonzero(v), sym.boolean(sym.Or(*[c for c, _ in ubs]))]
+    terms = [golf.nonzero(v), values.boolean(values.Or(*[c for c, _ in ubs]))]
     fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], run.lists.defs if b >= 0 else ())
     out = {}
     for i, (black, white, _, e) in items:
@@ -632,28 +416,28 @@ def concrete_task(task):
     {index: (answer, undefined behaviour, black list, white list)}."""
     b, items, seed = task
     label, rule, ll, driver = OPTS.build[b]
-    mod = x86.load_module(ll)
+    mod = lift.load_module(ll)
     fn = mod.functions['@f']
     rng = random.Random(seed)
     out = {}
     for i, (black, white, k, e) in items:
-        bl, wl = squares(black), squares(white)
+        bl, wl = replay.squares(black), replay.squares(white)
         rng.shuffle(bl)
         rng.shuffle(wl)
         ex = sym.Exec([mod], rule)
-        st = sym.State(fn, None)
+        st = values.State(fn, None)
         objs = []
         for lst, name in ((bl, 'black'), (wl, 'white')):
-            o = sym.MemObj('input', 4 * (len(lst) + 1), name, 16)
+            o = values.MemObj('input', 4 * (len(lst) + 1), name, 16)
             cells = [None] * o.size
             for j, x in enumerate(lst + [0]):
-                v = sym.V('i', x, 32)
+                v = values.V('i', x, 32)
                 for q in range(4):
                     cells[4 * j + q] = (v, q)
             st.mem[o] = cells
             objs.append(o)
-        args = [sym.V('p', sym.Ptr(objs[0], 0), 64), sym.V('p', sym.Ptr(objs[1], 0), 64),
-                sym.V('i', k, 32), sym.V('i', e, 32)]
+        args = [values.V('p', values.Ptr(objs[0], 0), 64), values.V('p', values.Ptr(objs[1], 0), 64),
+                values.V('i', k, 32), values.V('i', e, 32)]
         st.frame = ex.frame_for(fn, args)
         for (pn, t, a), v in zip(fn.params, args):
             st.regs[pn] = v
@@ -675,18 +459,18 @@ def check(opts):
     allowed = set(parse_starts(opts.starts))
     positions = []
     while len(positions) < n:
-        p = random_position(rng)
+        p = replay.random_position(rng)
         if p[2] in allowed:
             positions.append(p)
-    lines = ['%s\t%s\t%d\t%d\n' % (row_lists(squares(b), squares(w)) + (k, e)) for b, w, k, e in positions]
+    lines = ['%s\t%s\t%d\t%d\n' % (replay.row_lists(replay.squares(b), replay.squares(w)) + (k, e)) for b, w, k, e in positions]
     builds = list(range(len(opts.build)))
     machine = {}
     for b in builds:
-        out, status, err = run_lines(opts.build[b][3], lines)
+        out, status, err = replay.run_lines(opts.build[b][3], lines)
         if status != 0 or len(out) != n:
             raise SystemExit('prove: %s failed: %s' % (opts.build[b][3], err[:200]))
         machine[b] = [x == 'true' for x in out]
-    out, status, err = run_lines(opts.reference, lines, ['--rule', 'challenge'])
+    out, status, err = replay.run_lines(opts.reference, lines, ['--rule', 'challenge'])
     machine[-1] = [x == 'true' for x in out]
     by_start = {}
     for i, p in enumerate(positions):
@@ -724,7 +508,7 @@ def check(opts):
             % (opts.build[b][0], len(res), len(res) - len(mism), len(mism)))
         for i in mism[:5]:
             _, _, bl, wl = res[i]
-            print('  %s\t%s\t%d\t%d' % (row_lists(bl, wl) + positions[i][2:]), flush=True)
+            print('  %s\t%s\t%d\t%d' % (replay.row_lists(bl, wl) + positions[i][2:]), flush=True)
         bad += len(mism)
     say('model vs machine: %d positions, %d mismatches, %.0f s' % (n, bad, time.time() - t0))
     return 1 if bad else 0

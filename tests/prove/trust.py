@@ -17,8 +17,8 @@ import re
 import subprocess
 import tempfile
 
-# Every run of a golf goes through the sandbox (tests/tools/sandbox).
-SANDBOX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tools', 'sandbox')
+# Every run of a golf goes through the sandbox (replay.py's).
+from replay import SANDBOX  # noqa: E402
 
 # Diagnostics that mean undefined behaviour (or a read of a value never
 # written): a golf that draws one is refused.  Chosen by name, so the

@@ -48,8 +48,8 @@ approximated:
   eax, the low 32 bits of rax, as an i32."""
 import struct
 
-import forms
-from ir import Refused, parse_module
+import formset
+from ir import Refused
 
 try:
     import capstone
@@ -135,7 +135,7 @@ def read_f(path, name='f'):
                 sym = syms[r_info >> 32]
                 target = sym[0] or (secs[sym[2]]['name'] if sym[2] < len(secs) else '?')
                 # A call's own target (a function of this section) is read
-                # by lift_object; any other relocation is refused there.
+                # by lift.py; any other relocation is refused there.
                 fn_at = sym[3] + addend + 4 if addend is not None and sym[2] == shndx and \
                     sym[1] & 0xf in (2, 3) else None
                 obj['relocs'][r_off] = (r_info & 0xffffffff, target, fn_at)
@@ -579,8 +579,8 @@ class Lifter:
     def step(self, b, i):
         m = i.mnemonic
         ops = i.operands
-        if not forms.tested(i):
-            b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % forms.key(i))
+        if not formset.tested(i):
+            b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % formset.key(i))
         if m in ('nop', 'endbr64') or m.startswith('nop'):
             return None
         if i.prefix[0] not in (0,) and m not in ('ret',):  # lock, rep
@@ -631,9 +631,9 @@ class Lifter:
             return None
         if m == 'jmp':
             if self.calls is not None and jump_target(i) not in {x.address for x in self.insns}:
-                if not forms.tested(i, 'tail call'):
+                if not formset.tested(i, 'tail call'):
                     b.refuse('the form %s (tail call) has no test against the processor (tests/prove/forms.tsv)'
-                             % forms.key(i))
+                             % formset.key(i))
                 return ('ret', self.calls.call(b, i, jump_target(i), tail=True))
             return ('jmp', jump_target(i))
         if is_jcc(i) and cond_of(m, 'j'):
@@ -737,9 +737,9 @@ class Lifter:
         number (gcc -O0's b + 4 * i, either way round): the pointer moved by
         that many bytes, sym.py's index hook placing it in the list or
         refusing it; the flags not modelled."""
-        if not forms.tested(b.insn, 'list pointer plus a number'):
+        if not formset.tested(b.insn, 'list pointer plus a number'):
             b.refuse('the form %s (list pointer plus a number) has no test against the processor '
-                     '(tests/prove/forms.tsv)' % forms.key(b.insn))
+                     '(tests/prove/forms.tsv)' % formset.key(b.insn))
         rd, rs = d_reg(b, d)[0], d_reg(b, s)[0]
         p, n = (rd, rs) if b.kind(rd) == 'p' else (rs, rd)
         x = b.get(n, 64)
@@ -824,9 +824,9 @@ class Lifter:
             return self.pointer_plus(b, d, s)
         if m in ('add', 'sub') and d.type == cx.X86_OP_MEM and w == 64 and s.type == cx.X86_OP_IMM and \
                 self.pointer_slot(b, d):
-            if not forms.tested(b.insn, 'list pointer in a stack slot'):
+            if not formset.tested(b.insn, 'list pointer in a stack slot'):
                 b.refuse('the form %s (list pointer in a stack slot) has no test against the processor '
-                         '(tests/prove/forms.tsv)' % forms.key(b.insn))
+                         '(tests/prove/forms.tsv)' % formset.key(b.insn))
             return self.move_pointer_slot(b, d, s.imm if m == 'add' else -s.imm)
         same = d.type == cx.X86_OP_REG and s.type == cx.X86_OP_REG and d.reg == s.reg
         if same and m in ('xor', 'sub'):
@@ -1143,24 +1143,3 @@ def d_reg(b, op):
     if r is None:
         b.refuse('register %s is not modelled' % b.insn.reg_name(op.reg))
     return r
-
-
-def lift_object(path):
-    """f lifted, and each function of the candidate it calls (calls.py),
-    once per kinds of its arguments: one module's text."""
-    import calls
-    obj = read_f(path)
-    return calls.lift_all(obj, path)
-
-
-def load_module(path):
-    """The module prove reads for a build: clang's IR (.ll), or gcc's object
-    (.o) lifted here."""
-    if path.endswith('.o'):
-        return parse_module(path, lift_object(path))
-    return parse_module(path)
-
-
-if __name__ == '__main__':
-    import sys
-    sys.stdout.write(lift_object(sys.argv[1]))

@@ -1,4 +1,4 @@
-"""The deciders' path scopes (golf.Decider) against a fresh solver: random
+"""The deciders' path scopes (decide.Decider) against a fresh solver: random
 questions over two bytes, on paths that share prefixes, with the base
 changed between them (add, push, pop), each answered by the decider and by
 a new z3 solver given everything at once.  Exit status 1 if any answer
@@ -8,12 +8,12 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import golf  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the prover's modules
+import decide  # noqa: E402
 import z3  # noqa: E402
 
 if sys.argv[1:] == ['plant']:
-    golf.same = lambda a, b: True  # planted: any held condition taken as the path's
+    decide.same = lambda a, b: True  # planted: any held condition taken as the path's
 rng = random.Random(7)
 a, b = z3.BitVec('a', 8), z3.BitVec('b', 8)
 
@@ -23,7 +23,7 @@ def atom():
     return rng.choice([x == y, x != y, z3.ULT(x, y), z3.UGT(x, y), (x & y) == rng.randrange(4)])
 
 
-d, base, trunks, differ = golf.Decider(), [[]], [[atom() for _ in range(6)] for _ in range(4)], 0
+d, base, trunks, differ = decide.Decider(), [[]], [[atom() for _ in range(6)] for _ in range(4)], 0
 for q in range(500):
     if rng.random() < 0.03:
         c = atom()

@@ -1,5 +1,5 @@
 # A hand-written f(b, w, s, e) for the x86 model's own test (tests/prove.bats,
-# tests/prove/x86check.py): every condition code after cmp, add, sub, neg,
+# tests/prove/checks/x86check.py): every condition code after cmp, add, sub, neg,
 # imul and the shifts, 8-, 32- and 64-bit writes, cmov both ways, lea with an
 # index, push and pop, a loop over a list, a list read by index (lea with
 # no base, a pointer plus a number); the flags packed into the result.

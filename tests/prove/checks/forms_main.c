@@ -1,4 +1,4 @@
-/* The processor's side of tests/prove/forms.py: each input line is a case's
+/* The processor's side of tests/prove/checks/forms.py: each input line is a case's
  * number, then in hex rax rcx rdx rsi rdi r8 r9 r10 r11, the flags and 8
  * quadwords of memory; the case runs on them (forms.s, written by forms.py)
  * and the same values, as the case left them, are printed in hex, then rsp

@@ -1,4 +1,4 @@
-/* The x86 model's test harness (tests/prove/x86check.py): each input line is
+/* The x86 model's test harness (tests/prove/checks/x86check.py): each input line is
  * "b1,b2,... w1,... s e" (a list may be -), the output line f's whole int. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@ on a hand-written function (tests/prove.bats).
 usage: x86check.py OBJ PROGRAM N [--seed S]
 
 OBJ is an object defining f(int *b, int *w, int s, int e) (tests/prove/
-tiny.s); PROGRAM is it linked with tests/prove/tiny_main.c.  N random
+checks/tiny.s); PROGRAM is it linked with tests/prove/checks/tiny_main.c.  N random
 inputs (lists of any ints, s and e any 32-bit numbers, edge values often)
 go through PROGRAM and through the model, every input concrete; f's whole
 int must agree.  Closing line: `x86: model vs machine: N inputs, M
@@ -17,11 +17,12 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the prover's modules
 sys.dont_write_bytecode = True
 
 import sym  # noqa: E402
-import x86  # noqa: E402
+import values  # noqa: E402
+import lift  # noqa: E402
 from ir import Refused  # noqa: E402
 
 
@@ -33,20 +34,20 @@ def model(mod, bl, wl, s, e):
         k = pt.off // 4
         if not 0 <= k < len(lists[pt.obj]):
             raise PastList()
-        return sym.V('i', lists[pt.obj][k], 32)
+        return values.V('i', lists[pt.obj][k], 32)
     ex.list_read = read
-    st = sym.State(fn, None)
+    st = values.State(fn, None)
     lists, args = {}, []
     for lst, name in ((bl, 'black'), (wl, 'white')):
-        o = sym.MemObj('list', 4 * (len(lst) + 1), name, 16)
+        o = values.MemObj('list', 4 * (len(lst) + 1), name, 16)
         lists[o] = [x & 0xffffffff for x in lst] + [0]
-        args.append(sym.V('p', sym.Ptr(o, 0, 0), 64))
-    args += [sym.V('i', s & 0xffffffff, 32), sym.V('i', e & 0xffffffff, 32)]
+        args.append(values.V('p', values.Ptr(o, 0, 0), 64))
+    args += [values.V('i', s & 0xffffffff, 32), values.V('i', e & 0xffffffff, 32)]
     try:
         ret = run_function(ex, st, fn, args)
     except PastList:
         return 'a read past a list'  # the machine's program reads only its lists
-    return None if ret is None else sym.signed(ret, 32)
+    return None if ret is None else values.signed(ret, 32)
 
 
 class PastList(Exception):
@@ -79,7 +80,7 @@ def main():
     opts = ap.parse_args()
     t0 = time.time()
     try:
-        mod = x86.load_module(opts.obj)
+        mod = lift.load_module(opts.obj)
     except Refused as e:
         print('x86: refused: %s' % e)
         return 2

@@ -6,8 +6,9 @@ A form is what decides an instruction's meaning beyond its operands'
 values: the mnemonic, each operand's kind and size (r8..r64, m8..m64 with
 or without an index, an immediate, cl as a shift count) and the legacy
 prefix bytes (0x66 operand size, 0x67 address size, segment, rep, lock).
-key() names a form; x86.py refuses an instruction whose form is not in the
-registry, forms.tsv, and forms.tsv holds only forms this harness tested.
+key() names a form (formset.py); x86.py refuses an instruction whose form
+is not in the registry, forms.tsv, and forms.tsv holds only forms this
+harness tested.
 
 The test (`forms.py DIR`, tests/prove.bats): CASES, each one instruction
 (or a push and its pop, or a conditional jump with the code that records
@@ -36,59 +37,9 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REGISTRY = os.path.join(HERE, 'forms.tsv')
+sys.path.insert(0, os.path.dirname(HERE))  # the prover's modules
 
-LEGACY = {0x66: '66', 0x67: '67', 0xf0: 'f0', 0xf2: 'f2', 0xf3: 'f3', 0x2e: '2e', 0x36: '36', 0x3e: '3e',
-          0x26: '26', 0x64: '64', 0x65: '65'}
-SHIFTS = ('shl', 'sal', 'shr', 'sar')
-
-
-def key(i):
-    """The form of capstone instruction i."""
-    from capstone import x86 as cx
-    pre = []
-    for byte in i.bytes:
-        if byte not in LEGACY:
-            break
-        pre.append(LEGACY[byte])
-    ops = []
-    for n, op in enumerate(i.operands):
-        if op.type == cx.X86_OP_REG:
-            ops.append('cl' if i.mnemonic in SHIFTS and n == 1 else 'r%d' % (op.size * 8))
-        elif op.type == cx.X86_OP_IMM:
-            ops.append('i')
-        elif op.type == cx.X86_OP_MEM:
-            # an index with no base register (lea ecx, [rax*8]) is a form of its own
-            ops.append('m%d%s%s' % (op.size * 8, '+x' if op.mem.index else '',
-                                    '/nobase' if op.mem.index and not op.mem.base else ''))
-        else:
-            ops.append('?')
-    k = i.mnemonic + (' ' + ','.join(ops) if ops else '')
-    return k + (' [%s]' % ' '.join(pre) if pre else '')
-
-
-_registry = None
-
-
-def registry():
-    """The tested forms: {key: (cases, inputs)}."""
-    global _registry
-    if _registry is None:
-        _registry = {}
-        with open(REGISTRY) as fh:
-            for line in fh:
-                if line.startswith('#') or not line.strip():
-                    continue
-                k, cases, inputs = line.rstrip('\n').split('\t')
-                _registry[k] = (int(cases), int(inputs))
-    return _registry
-
-
-def tested(i, use=None):
-    """Whether the form of instruction i, used as use says (a meaning
-    beyond the instruction's own: 'tail call', 'list pointer in a stack
-    slot'), has a test."""
-    return key(i) + (' (%s)' % use if use else '') in registry()
+from formset import REGISTRY, key, registry, tested  # noqa: E402
 
 
 # ==================== The cases ====================
@@ -442,16 +393,18 @@ def sym_signed(v):
     return v - (1 << 64) if v >> 63 else v
 
 
-def run_model(mod, values):
+def run_model(mod, inputs):
+    import ir
     import sym
+    import values
     import x86check
     fn = mod.functions['@t']
     ex = sym.Exec([mod], 'llvm')
-    st = sym.State(fn, None)
+    st = values.State(fn, None)
     args = []
-    for (pn, t, a), v in zip(fn.params, values):
-        w = 1 if t == sym.I1 else 64
-        args.append(sym.V('b', bool(v), 1) if w == 1 else sym.V('i', v, 64))
+    for (pn, t, a), v in zip(fn.params, inputs):
+        w = 1 if t == ir.I1 else 64
+        args.append(values.V('b', bool(v), 1) if w == 1 else values.V('i', v, 64))
     return x86check.run_function(ex, st, fn, args)
 
 
@@ -491,9 +444,8 @@ def main():
     ap.add_argument('--only', help='the cases whose text matches this regular expression (a quick look)')
     ap.add_argument('--verbose', action='store_true', help='name each case the model refuses')
     opts = ap.parse_args()
-    sys.path.insert(0, HERE)
+    sys.path.insert(0, HERE)  # x86check.py
     sys.dont_write_bytecode = True
-    sys.modules.setdefault('forms', sys.modules[__name__])  # x86.py's registry is this one
     import capstone
     from ir import parse_module
     t0 = time.time()
@@ -567,7 +519,7 @@ def main():
                                                  ''.join(f for f, v in flags.items() if v), '; '.join(diff[:3])))
     if opts.write and not bad and not opts.only:
         with open(REGISTRY, 'w') as fh:
-            fh.write('# The x86 forms the lifter accepts (tests/prove/forms.py wrote this: --write), each with its\n'
+            fh.write('# The x86 forms the lifter accepts (tests/prove/checks/forms.py wrote this: --write), each with its\n'
                      '# cases and the inputs on which the model agreed with the processor.  Any other form is\n'
                      '# refused.  Columns: form, cases, inputs.\n')
             # ret ends f: its meaning (eax the result, rsp and the saved registers

@@ -1,5 +1,5 @@
 # A hand-written f(b, w, s, e) for the x86 model's test of gcc's call forms
-# (tests/prove.bats, tests/prove/x86check.py), as gcc -O0 and -O2 write them:
+# (tests/prove.bats, tests/prove/checks/x86check.py), as gcc -O0 and -O2 write them:
 # a frame on rbp torn down by leave; the list pointers kept in stack slots
 # and stepped there (addq, subq of a constant on the slot); a call of f
 # itself (rel32 through a relocation, as gcc writes a call of a global f),

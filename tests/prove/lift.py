@@ -1,0 +1,58 @@
+"""lift.py - gcc's object as the IR the executor runs: f lifted
+(x86.py: one function's instructions, each a few IR instructions) and each
+function of the candidate it calls (calls.py: the calls between them), once
+per kinds of its arguments, as one module's text.  load_module() is what a
+build's proof reads: clang's IR (.ll) parsed, or gcc's object (.o) lifted.
+`lift.py OBJECT` prints the lifted text."""
+from ir import Refused, parse_module
+import calls
+import x86
+
+
+def lift_all(obj, path):
+    fns = calls.Calls(obj)
+    code = obj['code']
+
+    def insns_of(start, label):
+        name, size = fns.funcs[start]
+        insns = x86.disassemble(code[start:start + size], start)
+        if not insns:
+            raise Refused('%s: %s is empty' % (path, label))
+        return insns
+    fa, fsize = obj['f']
+    insns = insns_of(fa, 'f')
+    texts = [x86.Lifter(insns, fns).lift()]
+    x86.check_relocs(obj, fa, fsize, 'f', fns.sites)
+    done = set()
+    while True:
+        todo = [k for k in fns.want if k not in done]
+        if not todo:
+            break
+        for key in todo:
+            done.add(key)
+            start, sig = key
+            fname = fns.funcs[start][0]
+            insns = insns_of(start, fname)
+            texts.append(x86.Lifter(insns, fns, sig, fns.want[key]).lift())
+            x86.check_relocs(obj, start, fns.funcs[start][1], fname, fns.sites)
+    return '\n'.join(texts)
+
+
+def lift_object(path):
+    """f lifted, and each function of the candidate it calls (calls.py),
+    once per kinds of its arguments: one module's text."""
+    obj = x86.read_f(path)
+    return lift_all(obj, path)
+
+
+def load_module(path):
+    """The module prove reads for a build: clang's IR (.ll), or gcc's object
+    (.o) lifted here."""
+    if path.endswith('.o'):
+        return parse_module(path, lift_object(path))
+    return parse_module(path)
+
+
+if __name__ == '__main__':
+    import sys
+    sys.stdout.write(lift_object(sys.argv[1]))
