@@ -201,10 +201,10 @@ ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
 LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
 ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
 # The question alone: what the golf is compared with (the differential,
-# verify), and with the protocol's reader (and the words it shows values
-# with), what the golf's driver links.
+# verify), and with the protocol's reader, the line loop and the words it
+# shows values with, what the golf's driver links.
 RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
-REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/words.o $(BUILD)/text.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/batch.o $(BUILD)/words.o $(BUILD)/text.o
 
 # ==================== The reference, the golf, its twin ====================
 
