@@ -1,48 +1,57 @@
 /* batch.c - lines read one at a time, the one rule for a line that asks
  * nothing, and the batch loop. */
-#define _POSIX_C_SOURCE 200809L /* getline */
+#define _POSIX_C_SOURCE 200809L /* getc_unlocked */
 #include "batch.h"
 
 #include <stdlib.h>
-#include <sys/types.h>
 
-/* A line of at most r->max bytes, as getline reads one; -1 at the end. */
-static ssize_t bounded_line(line_reader *r)
+/* Room in r->text for n + 2 bytes (a byte more and the terminator), the
+ * buffer doubled as a line grows; false if there is no memory for it. */
+static bool room(line_reader *r, size_t n)
 {
-    if (r->size < r->max + 1) {
-        char *text = realloc(r->text, r->max + 1);
-        if (text == NULL)
-            return -1;
-        r->text = text;
-        r->size = r->max + 1;
-    }
-    size_t n = 0;
-    int c = 0;
-    while (n < r->max && (c = getc(r->in)) != EOF) {
-        r->text[n++] = (char)c;
-        if (c == '\n')
-            break;
-    }
-    r->too_long = n == r->max && c != '\n';
-    r->text[n] = '\0';
-    return n > 0 ? (ssize_t)n : -1;
+    if (n + 2 <= r->size)
+        return true;
+    size_t size = r->size ? r->size : 128;
+    while (size < n + 2)
+        size *= 2;
+    char *text = realloc(r->text, size);
+    if (text == NULL)
+        return false;
+    r->text = text;
+    r->size = size;
+    return true;
 }
 
 bool next_line(line_reader *r, const char **text, size_t *len)
 {
-    ssize_t got = r->max > 0 ? bounded_line(r) : getline(&r->text, &r->size, r->in);
-    if (got < 0) {
-        r->failed = !feof(r->in);
+    /* getc, not getline: every byte of the buffer is the reader's own
+     * allocation (the library's out-of-memory test sees each), and a bound
+     * stops reading a line that would fill memory. */
+    size_t n = 0;
+    int c = 0;
+    r->too_long = false;
+    while ((r->max == 0 || n < r->max) && (c = getc_unlocked(r->in)) != EOF) {
+        if (!room(r, n)) {
+            r->failed = true;
+            return false;
+        }
+        r->text[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (n == 0) {
+        r->failed = ferror(r->in) != 0;
         return false;
     }
+    r->too_long = r->max > 0 && n == r->max && c != '\n';
     r->number++;
-    r->bytes = (size_t)got;
-    size_t n = (size_t)got;
-    r->ended = n > 0 && r->text[n - 1] == '\n';
+    r->bytes = n;
+    r->ended = r->text[n - 1] == '\n';
     if (r->ended)
         n--;
     if (n > 0 && r->text[n - 1] == '\r')
         n--;
+    r->text[n] = '\0';
     *text = r->text;
     *len = n;
     return true;
