@@ -115,6 +115,21 @@ endif
 # golf answers a row in microseconds.
 GOLF_TIME_LIMIT ?= 2
 
+# ==================== The sandbox: every run of a golf ====================
+# A golf is candidate code: every run of a golf's program (the table, the
+# differential, verify, the judge's and the proof's replays, the UBSan
+# runs, the mutants) goes through tests/tools/sandbox (bubblewrap: no
+# network, none of the host's files but its libraries, a private /tmp,
+# limits on CPU, memory, processes and file size).  Where no sandbox can be
+# made (no user namespaces, a plain chroot) a candidate is refused; the
+# project's own golf, golf/checkers.c, runs bare there, saying so.
+# SANDBOX=off runs every golf bare: for your own candidates only, and the
+# verdict says so.  (Only "off" is read from the command line or the
+# environment.)
+SANDBOX_MODE := $(if $(filter off,$(SANDBOX)),off,$(if $(filter golf/checkers.c,$(GOLF)),own,on))
+# In front of a command that runs tests/tools/sandbox.
+sandbox_env = SANDBOX="$(SANDBOX_MODE)" SAN="$(SAN)"
+
 # `make` with no target: build, then every cases.tsv row through golf and reference.
 .DEFAULT_GOAL := all
 .PHONY: all build test bytes clean help judge FORCE
@@ -127,7 +142,7 @@ all: ## the main job: build, then run every cases.tsv row through golf, twin and
 
 # What tests/tools/table.sh needs to know: which golf, built where.
 TABLE_ENV = BUILD="$(BUILD)" GOLF="$(GOLF)" GOLF_PROGRAM="$(GOLF_DIR)/golf" \
-    GOLF_WARNINGS="$(GOLF_DIR)/checkers.o.warnings" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)"
+    GOLF_WARNINGS="$(GOLF_DIR)/checkers.o.warnings" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" $(sandbox_env)
 
 # The whole verdict on a golf, stopping at the first failure: its bytes,
 # the table, 10^6 random positions on every matrix build, the proof.
@@ -137,7 +152,7 @@ judge: ## the whole verdict on GOLF=file: bytes, table, differential over the ma
 JUDGE_POSITIONS ?= 1000000
 JUDGE = MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" \
     GOLF_MATRIX="$(GOLF_MATRIX)" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" JOBS="$(JOBS)" \
-    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" "golf/judge.sh"
+    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" VERIFY_SANDBOX="$(VERIFY_SANDBOX)" $(sandbox_env) "golf/judge.sh"
 
 # ==================== Toolchain stamps ====================
 # Each object depends on the stamp of the compiler and flags that made it:
@@ -305,7 +320,8 @@ $(DIFF_PROGRAMS):
 differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED (GOLF=file)
 	@$(NEEDS) differential
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS)"
-	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "tests/tools/limit" $(DIFF_TIME_LIMIT) "$$p" $(POSITIONS) $(SEED) || exit 1; done
+	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; \
+	    LIMIT_NAME="$$p" $(sandbox_env) "tests/tools/limit" $(DIFF_TIME_LIMIT) "tests/tools/sandbox" "$$p" $(POSITIONS) $(SEED) || exit 1; done
 # The differential's time limit, in seconds: 10^6 positions take about one.
 DIFF_TIME_LIMIT ?= 60
 
@@ -313,7 +329,7 @@ mutants: ## plant each tests/fixtures/mutants.tsv bug in a copy of the golf: all
 	@$(NEEDS) mutants
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS) $(GOLF_DIR)/golf"
-	@$(TEST_ENV) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/tools/run" "tests/mutation.bats"
+	@$(TEST_ENV) $(sandbox_env) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/tools/run" "tests/mutation.bats"
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
 
@@ -467,7 +483,9 @@ VERIFY_ARGS :=
 verify: ## golf == reference: exhaustive near the mover, 2e7 random, every matrix build (GOLF=file)
 	@$(NEEDS) verify
 	@$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
-	@"$(VERIFY_OUT)/verify" $(VERIFY_ARGS)
+	@$(sandbox_env) "tests/tools/sandbox" $(VERIFY_SANDBOX) "$(VERIFY_OUT)/verify" $(VERIFY_ARGS)
+# verify's workers (up to 16 processes) may run for minutes.
+VERIFY_SANDBOX := --procs 64 --cpu 3600
 
 verify-build: ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
 	@$(NEEDS) verify
@@ -542,7 +560,7 @@ prove_ir = $(findstring clang,$(notdir $(call golf_cc,$1)))
 # A gcc build's proof reads the matrix's own object, $(GOLF_DIR)/golf-ID.o:
 # the very file the judge's programs link (tests/prove/README.md, one object).
 prove_src = $(if $(call prove_ir,$1),$(PROVE_OUT)/golf-$(call golf_id,$1).ll,$(GOLF_DIR)/golf-$(call golf_id,$1).o)
-PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
+PROVE_CMD = $(sandbox_env) "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
 	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(if $(call prove_ir,$e),$(call prove_rule,$e),llvm) \
 	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
 # What make prove checks beside the proof (tests/prove/trust.py): f's

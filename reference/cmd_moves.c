@@ -47,9 +47,15 @@ void print_moves(const position *pos, const char *indent, FILE *out)
     write_moves(&p, pos->turn, count_moves(&p), indent, out);
 }
 
-/* One line of the batch (ctx: show). */
+/* What the batch was asked for. */
+typedef struct {
+    bool show, strict;
+} asked;
+
+/* One line of the batch (ctx: what was asked). */
 static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
 {
+    const asked *a = ctx;
     size_t first = 0;
     while (first < len && is_space(text[first]))
         first++;
@@ -57,33 +63,41 @@ static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out
         return LINE_SKIP;
     position pos;
     char note[FEN_NOTE_SIZE];
-    if (!read_fen(text, len, 1, &pos, err, note))
+    if (len > 0 && text[len - 1] == '\n') /* the line's end is no part of the FEN */
+        len--;
+    if (len > 0 && text[len - 1] == '\r')
+        len--;
+    if (!read_fen(text, len, 1, a->strict, &pos, err, note))
         return LINE_ERROR;
     char fen[FEN_SIZE];
     ck_position p = as_ck(&pos);
     size_t n = count_moves(&p);
     ck_to_fen(&p, fen, NULL);
     fprintf(out, "%s\t%zu moves\n", fen, n);
-    if (*(const bool *)ctx)
+    if (a->show)
         show_position(&pos, "  ", out);
     write_moves(&p, pos.turn, n, "  ", out);
     return LINE_OK;
 }
 
-int run_moves(FILE *in, FILE *out, bool show) { return run_batch(in, out, moves_line, &show); }
+int run_moves(FILE *in, FILE *out, bool show, bool strict)
+{
+    asked a = {show, strict};
+    return run_batch(in, out, moves_line, &a);
+}
 
 int moves_command(const request *r)
 {
-    bool show = r->given[OPT_SHOW], legend = r->given[OPT_LEGEND];
+    bool show = r->given[OPT_SHOW], legend = r->given[OPT_LEGEND], strict = r->given[OPT_STRICT];
     if (r->words == 0) /* FENs over standard input */
-        return run_moves(stdin, stdout, show);
+        return run_moves(stdin, stdout, show, strict);
     if (r->words != 1) {
         fputs("reference: moves takes one argument, a FEN, or none to read FENs from standard input (try --help)\n",
               stderr);
         return 2;
     }
     position pos;
-    if (!fen_argument(r->word[0], &pos))
+    if (!fen_argument(r->word[0], strict, &pos))
         return 2;
     if (show || legend)
         show_numbered_position(&pos, legend, "  ", stdout);

@@ -35,7 +35,7 @@ enum { DEFAULT_HASH_MIB = 256 };
 /* What the command was asked for: the engine's choices and its own. */
 typedef struct {
     perft_options o;
-    bool divide, stats;
+    bool divide, stats, strict;
 } choices;
 
 void perft_usage(FILE *out)
@@ -56,6 +56,7 @@ void perft_usage(FILE *out)
             "                  line written as it is counted\n"
             "  --after MOVES   count from the position after MOVES (\"11-15 22-18\", read as\n"
             "                  game reads them); with --divide, the drill-down\n"
+            "  --strict        FENs and moves exactly as the notation writes them\n"
             "  --hash MIB      the transposition table's size in MiB (default %d; 0: none);\n"
             "                  a count gets no more than its depth can fill\n"
             "  --hash-entries N  a table of N entries (32 bytes each) at any depth\n"
@@ -102,11 +103,11 @@ static bool read_depth_at(const char *where, const char *text, size_t len, int *
 
 static bool read_depth(const char *text, size_t len, int *depth) { return read_depth_at("reference: ", text, len, depth); }
 
-static bool read_fen_at(const char *where, const char *text, size_t len, int column, fastpos *p)
+static bool read_fen_at(const char *where, const char *text, size_t len, int column, bool strict, fastpos *p)
 {
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
     position pos;
-    if (!read_fen(text, len, column, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
+    if (!read_fen(text, len, column, strict, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
         fprintf(stderr, "%s%s\n", where, err);
         return false;
     }
@@ -235,7 +236,7 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
         fprintf(stderr, "%sno DEPTH: give one on the line (FEN DEPTH) or as perft's argument\n", where);
         return false;
     }
-    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, c->strict, &p))
         return false;
     if (f.n >= 2 && !read_depth_at(where, f.at[1], f.len[1], &depth))
         return false;
@@ -365,7 +366,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
             continue;
         suite_line sl;
         char err[NOTATION_ERROR_SIZE];
-        if (!read_suite_line(line, len, &sl, err)) {
+        if (!read_suite_line(line, len, c->strict, &sl, err)) {
             printf("error line %ld\n", number);
             fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, number, err);
             bad++;
@@ -434,7 +435,8 @@ int perft_command(const request *r)
     int words = r->words;
     choices c = {.o = {.threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .progress = isatty(2) == 1},
                  .divide = r->given[OPT_DIVIDE],
-                 .stats = r->given[OPT_STATS]};
+                 .stats = r->given[OPT_STATS],
+                 .strict = r->given[OPT_STRICT]};
     c.o.nobulk = r->given[OPT_NOBULK];
     c.o.progress_lines = r->given[OPT_PROGRESS];
     c.o.journal = r->given[OPT_JOURNAL] ? r->text[OPT_JOURNAL] : NULL;
@@ -498,14 +500,14 @@ int perft_command(const request *r)
     fastpos p = {0};
     if (words == 2) {
         position pos;
-        if (!fen_argument(word[0], &pos))
+        if (!fen_argument(word[0], c.strict, &pos))
             return 2;
         p = fastpos_of(&pos);
     }
     if (after != NULL) {
         position pos = position_of(&p);
         char err[NOTATION_ERROR_SIZE];
-        if (!play_after(&pos, after, err)) {
+        if (!play_after(&pos, after, c.strict, err)) {
             fprintf(stderr, "reference: %s\n", err);
             return 2;
         }

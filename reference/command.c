@@ -7,10 +7,10 @@
 
 #include "notation.h"
 
-bool fen_argument(const char *arg, position *pos)
+bool fen_argument(const char *arg, bool strict, position *pos)
 {
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (read_fen(arg, strlen(arg), 1, pos, err, note)) {
+    if (read_fen(arg, strlen(arg), 1, strict, pos, err, note)) {
         if (note[0] != '\0')
             fprintf(stderr, "reference: fen: %s\n", note);
         return true;

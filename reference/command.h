@@ -58,10 +58,10 @@ typedef struct {
     int words;
 } request;
 
-/* The FEN argument arg (read_fen: the lenient reader) into *pos; false,
- * with the fault on stderr, if it is malformed.  What it ignored is said on
- * stderr too ("reference: fen: ignored ..."). */
-bool fen_argument(const char *arg, position *pos);
+/* The FEN argument arg (read_fen: leniently, or strict with --strict) into
+ * *pos; false, with the fault on stderr, if it is malformed.  What it
+ * ignored is said on stderr too ("reference: fen: ignored ..."). */
+bool fen_argument(const char *arg, bool strict, position *pos);
 
 /* The exit status once the answer is out: 1 if reading stdin or writing
  * stdout failed (a full disk, a closed pipe), said with the program's name

@@ -137,7 +137,7 @@ static bool board_ok(const ck_position *pos, char *err)
 }
 
 /* pos is a position of the game: board_ok, a side to move, and what
- * parse_fen asks of a FEN (its place()): no man on the row where it would
+ * read_fen asks of a FEN (its place()): no man on the row where it would
  * have been crowned, at most MAX_PIECES a side.  (The suite holds the two
  * to each other: tests/fuzz/fuzz_api.c's ck_valid against the FEN read
  * back.) */
@@ -213,8 +213,7 @@ static bool move_ok(const ck_move *m, char *err)
 
 ck_position ck_start(void)
 {
-    position q;
-    parse_fen("B:W21-32:B1-12", 14, 1, &q, (char[NOTATION_ERROR_SIZE]){0});
+    position q = initial_position();
     return position_out(&q);
 }
 
@@ -224,7 +223,7 @@ bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
         return false;
     position q;
     char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (!read_fen(fen, strlen(fen), 1, &q, why, note)) {
+    if (!read_fen(fen, strlen(fen), 1, false, &q, why, note)) {
         tell(err, why);
         return false;
     }
@@ -319,41 +318,25 @@ bool ck_play_move(ck_position *pos, const ck_move *m, char err[CK_ERROR_SIZE])
     return found != NULL;
 }
 
-/* Plays the move text[0..len) in g if it is legal; else false and why.
- * column: where the text starts, for a malformed move's message. */
-static bool play_written(game *g, const char *text, size_t len, int column, char err[CK_ERROR_SIZE])
-{
-    written_move w;
-    char why[CK_ERROR_SIZE];
-    if (!parse_move(text, len, column, &w, why)) {
-        tell(err, why);
-        return false;
-    }
-    move_list legal = {0};
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, legal.n > 0);
-    int found = -1;
-    if (legal.failed)
-        snprintf(why, sizeof why, CK_OUT_OF_MEMORY);
-    else if (o != IN_PLAY)
-        say_over(g, o, why);
-    else
-        found = find_move(g, &legal, &w, why);
-    if (found >= 0)
-        game_play(g, &legal.at[found]);
-    else
-        tell(err, why);
-    move_list_free(&legal);
-    return found >= 0;
-}
-
 bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
 {
     if (!position_ok(pos, reason) || !given(move, "move", reason))
         return false;
     game g = {position_in(pos), 0};
-    if (!play_written(&g, move, strlen(move), 1, reason))
+    replay_stop stop;
+    movetext t = {move, strlen(move), 0, 1, false};
+    written_move w;
+    size_t at, len;
+    char err[NOTATION_ERROR_SIZE];
+    if (!next_move(&t, &w, &at, &len, err) || next_move(&t, &w, &at, &len, err)) { /* exactly one move */
+        tell(reason, err[0] != '\0' ? err : "one move is needed, such as 11-15 (ck_replay plays several)");
         return false;
+    }
+    game_replay(&g, move, strlen(move), 1, false, &stop);
+    if (stop.number > 0) {
+        tell(reason, stop.reason);
+        return false;
+    }
     *pos = position_out(&g.pos);
     return true;
 }
@@ -376,19 +359,13 @@ size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
     if (!game_ok(g, reason) || !given(moves, "moves", reason))
         return CK_REPLAY_REFUSED;
     game q = game_in(g);
-    size_t number = 0, at = 0, len;
-    for (;; at += len) {
-        at += strspn(moves + at, " ");
-        len = strcspn(moves + at, " ");
-        if (len == 0)
-            break;
-        number++;
-        if (!play_written(&q, moves + at, len, at < INT_MAX ? (int)at + 1 : INT_MAX, reason))
-            break;
-    }
+    replay_stop stop;
+    game_replay(&q, moves, strlen(moves), 1, false, &stop);
+    if (stop.number > 0)
+        tell(reason, stop.reason);
     g->pos = position_out(&q.pos);
     g->quiet = q.quiet;
-    return len == 0 ? 0 : number;
+    return stop.number;
 }
 
 /* ==================== Perft ==================== */
@@ -663,7 +640,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    bool started = !r->bad && pdn_start(p->piece, r, &start, note);
+    bool started = !r->bad && pdn_start(p->piece, r, p->strict, &start, note);
     if (r->out_of_memory)
         return no_memory(p);
     if (!started) {

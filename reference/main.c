@@ -26,11 +26,11 @@ void question_usage(FILE *out)
 {
     fputs("usage: reference [--rule challenge|english] [--show] [--legend] [--explain] [--moves]\n"
           "                 [BLACK WHITE FROM TO]\n"
-          "       reference [--show] [--legend] moves [FEN]\n"
+          "       reference [--show] [--legend] [--strict] moves [FEN]\n"
           "       reference perft FEN DEPTH|FROM-TO [--divide] [--after MOVES] [--hash MIB]\n"
           "                       [--threads N] [--stats] [--journal FILE] [--progress] [--nobulk]\n"
           "       reference perft FEN DEPTH --split K | [DEPTH] < LINES | --sum | --suite FILE\n"
-          "       reference [--show] game\n"
+          "       reference [--show] [--strict] game\n"
           "       reference pdn [--strict] [--notes] [--plies] [--write] [FILE...]\n"
           "\n"
           "The challenge's question: is moving the white man on FROM to TO a legal\n"
@@ -67,6 +67,8 @@ void question_usage(FILE *out)
           "B:W21-32:B1-12, the start, are fine).  Black moves down the board, toward\n"
           "32, white up, toward 1.  A move is 11-15 (a step) or 18x11, 27x18x11 (a\n"
           "capture, every landing, or its two ends when they name one capture).\n"
+          "Both are read leniently too (b:w21-32:b1-12., 11x15 for a step, commas and\n"
+          "move numbers between moves: 1. 11-15 22-18); --strict reads them exactly.\n"
           "\n"
           "  moves FEN         every legal move of the side to move, one per line,\n"
           "                    every landing of a capture written out (\"none: ...\"\n"
@@ -190,7 +192,9 @@ static const option options[OPTIONS] = {
     [OPT_JOURNAL] = {"--journal", .kind = TEXT, .taken_by = PERFT},
     [OPT_PROGRESS] = {"--progress", .taken_by = PERFT},
     [OPT_NOBULK] = {"--nobulk", .taken_by = PERFT},
-    [OPT_STRICT] = {"--strict", .taken_by = PDN},
+    [OPT_STRICT] = {"--strict", .taken_by = MOVES | PERFT | GAME | PDN, .refused_by = QUESTION,
+                    .refusal = "--strict is for positions and moves (moves, perft, game and pdn): the question's lines are"
+                               " read exactly already"},
     [OPT_NOTES] = {"--notes", .taken_by = PDN},
     [OPT_PLIES] = {"--plies", .taken_by = PDN},
     [OPT_WRITE] = {"--write", .taken_by = PDN},
