@@ -98,15 +98,28 @@ int run_games(FILE *in, FILE *out, bool show, bool strict)
     return run_batch(in, out, game_line, &a);
 }
 
+void game_usage(FILE *out)
+{
+    fputs("usage: reference game [--show] [--strict] < LINES\n"
+          "Reads lines FEN<TAB>moves separated by spaces (more columns ignored;\n"
+          "blank and # lines skipped) and prints one line for each game:\n"
+          "  legal<TAB>final FEN<TAB>quiet N/80[<TAB>RESULT]\n"
+          "  illegal<TAB>N<TAB>move<TAB>reason  (the first illegal move)\n"
+          "  error  (a malformed line; the fault on standard error; exit status 2)\n"
+          "quiet N/80 counts the single moves since a man moved or a piece was\n"
+          "taken: at 80 (40 each) the game is drawn.  RESULT, once the game is over:\n"
+          "white wins, black wins (the side to move has no move), or draw.\n"
+          "  --show    after each answer, the final position or the one the illegal\n"
+          "            move was tried on: b w men, B W kings, whose move it is\n"
+          "  --strict  the FEN and moves exactly as the notation writes them (else\n"
+          "            11x15 for a step, commas, move numbers and a result read too)\n",
+          out);
+}
+
 int game_command(const request *r)
 {
     if (r->words != 0) {
-        fputs("reference: game takes no arguments: the games come on standard input (try --help)\n", stderr);
-        return 2;
-    }
-    if (r->given[OPT_LEGEND]) {
-        /* game draws a board after each answer: numbers beside each would bury them */
-        fputs("reference: --legend is for the question and moves, not game (try --show)\n", stderr);
+        fputs("reference: game takes no arguments: the games come on standard input (try reference game --help)\n", stderr);
         return 2;
     }
     return run_games(stdin, stdout, r->given[OPT_SHOW], r->given[OPT_STRICT]);

@@ -10,6 +10,9 @@
 /* The game command; the exit status. */
 int game_command(const request *r);
 
+/* Its help: reference game --help. */
+void game_usage(FILE *out);
+
 /* The batch: reads lines "FEN<TAB>moves separated by spaces" (columns past
  * the second ignored; blank and # lines skipped) to EOF and prints one line
  * for each: "legal<TAB>final FEN<TAB>quiet N/80" with "<TAB>white wins",

@@ -86,13 +86,29 @@ int run_moves(FILE *in, FILE *out, bool show, bool strict)
     return run_batch(in, out, moves_line, &a);
 }
 
+void moves_usage(FILE *out)
+{
+    fputs("usage: reference moves [--show] [--legend] [--strict] [FEN]\n"
+          "Every legal move of the side to move, one a line, every landing of a\n"
+          "capture written out (\"none: ...\" and the winner when it has none).\n"
+          "Without FEN, FENs from standard input, one a line (blank and # lines\n"
+          "skipped), each answered by \"FEN<TAB>N moves\" and its moves indented by two\n"
+          "spaces; a malformed line gets \"error\", its fault on standard error, and\n"
+          "the exit status is 2.\n"
+          "  --show    the position, drawn before its moves: b w men, B W kings, whose\n"
+          "            move it is\n"
+          "  --legend  --show, with the square numbers beside the board\n"
+          "  --strict  a FEN exactly as PDN writes it (else b:w21-32:b1-12. reads too)\n",
+          out);
+}
+
 int moves_command(const request *r)
 {
     bool show = r->given[OPT_SHOW], legend = r->given[OPT_LEGEND], strict = r->given[OPT_STRICT];
     if (r->words == 0) /* FENs over standard input */
         return run_moves(stdin, stdout, show, strict);
     if (r->words != 1) {
-        fputs("reference: moves takes one argument, a FEN, or none to read FENs from standard input (try --help)\n",
+        fputs("reference: moves takes one argument, a FEN, or none to read FENs from standard input (try reference moves --help)\n",
               stderr);
         return 2;
     }

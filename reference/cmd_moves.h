@@ -10,6 +10,9 @@
 /* The moves command; the exit status. */
 int moves_command(const request *r);
 
+/* Its help: reference moves --help. */
+void moves_usage(FILE *out);
+
 /* `moves` over standard input: a FEN a line (read_fen, strictly or not;
  * blank and # lines skipped), each answered by "FEN<TAB>N moves" (the FEN as write_fen writes
  * it), then with show the board, then its moves as print_moves writes them,

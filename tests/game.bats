@@ -151,13 +151,13 @@ illegal\t1\t1-5\t1 holds a black man, and white is to move
 @test "game takes no arguments and only --show of the options" {
     run --separate-stderr "$BUILD/reference" game extra < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: game takes no arguments: the games come on standard input (try --help)"
+    assert_equal "$stderr" "reference: game takes no arguments: the games come on standard input (try reference game --help)"
     run --separate-stderr "$BUILD/reference" --rule english game < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: --rule, --explain and --moves are for the challenge's question, not game"
+    assert_equal "$stderr" "reference: --rule, --explain and --moves are for the challenge's question, not game (try reference game --help)"
     run --separate-stderr "$BUILD/reference" --divide game < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: --divide is for perft"
+    assert_equal "$stderr" "reference: --divide is for perft, not game (try reference game --help)"
 }
 
 @test "a failed write to stdout is exit 1, not success" {
