@@ -821,6 +821,33 @@ fuzz-api-run: $(BUILD)/fuzz_api fuzz-api-seeds ## make fuzz-api without its chec
 
 TEST_PROGRAMS += $(BUILD)/fuzz_api
 
+# tests/fuzz/fuzz_readers.c: the readers the other fuzzers do not feed
+# whole: the command line (main.c, included, its main renamed: it links
+# every command but runs none), the journal, --sum, --suite, --after, job
+# ids, FEN and moves strict and lenient; seeded from
+# tests/fuzz/corpus-readers.
+FUZZ_READERS_OBJ := $(BUILD)/fuzz/fuzz_readers.o $(FUZZ_LIB) $(call ref_obj,$(BUILD)/fuzz,$(filter-out reference/main.c,$(REF_CLI)))
+
+$(BUILD)/fuzz/fuzz_readers.o: tests/fuzz/fuzz_readers.c reference/*.c reference/*.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_readers: $(FUZZ_READERS_OBJ)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-readers fuzz-readers-run fuzz-readers-seeds
+fuzz-readers: ## fuzz the command line, journal, --sum, --suite, --after, FEN and move readers: exactly FUZZ_RUNS runs, 0 findings
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-readers-run
+
+fuzz-readers-seeds:
+	@mkdir -p "$(BUILD)/fuzz-readers-seeds" "$(BUILD)/fuzz-readers-corpus"
+
+fuzz-readers-run: $(BUILD)/fuzz_readers fuzz-readers-seeds ## make fuzz-readers without its check of the machine
+	@$(call fuzz_run,fuzz-readers,$<,"$(BUILD)/fuzz-readers-corpus" tests/fuzz/corpus-readers,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
+
+TEST_PROGRAMS += $(BUILD)/fuzz_readers
+
 # make fuzz-ci, CI's fuzzing (.ci/run): every fuzzer in turn for
 # FUZZ_CI_SECONDS seconds, from its seeds and corpus, 0 findings; then the
 # public functions of checkers.h that fuzz_api's corpus reaches (libFuzzer's
@@ -829,7 +856,8 @@ TEST_PROGRAMS += $(BUILD)/fuzz_api
 # "fuzz-ci: N passed, N failed", one a fuzzer and one for the API.
 FUZZ_CI_SECONDS ?= 120
 FUZZ_CI := fuzz:fuzz_line:fuzz-corpus,fuzz-seeds,tests/fuzz/corpus fuzz-pdn:fuzz_pdn:fuzz-pdn-corpus,fuzz-pdn-seeds \
-    fuzz-api:fuzz_api:fuzz-api-corpus,fuzz-api-seeds,tests/fuzz/corpus-api
+    fuzz-api:fuzz_api:fuzz-api-corpus,fuzz-api-seeds,tests/fuzz/corpus-api \
+    fuzz-readers:fuzz_readers:fuzz-readers-corpus,tests/fuzz/corpus-readers
 
 .PHONY: fuzz-ci fuzz-ci-run
 fuzz-ci: ## every fuzzer for FUZZ_CI_SECONDS (120) s each, 0 findings, every function of checkers.h reached (CI)

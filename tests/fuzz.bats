@@ -110,9 +110,27 @@ API_PLANTS=(
     done
 }
 
+# ==================== fuzz_readers: the other readers ====================
+
+@test "fuzz_readers' seeds replay without a finding, and a short run from them finds nothing (the command line, journal, --sum, --suite, --after, job ids, FEN, moves)" {
+    [ -x "$BUILD/fuzz_readers" ] || fail "no $BUILD/fuzz_readers: make test builds it (clang with libFuzzer)"
+    local f
+    for f in command_line journal results suite after job_ids fen moves; do
+        grep -q "^static void $f(const uint8_t \*data, size_t size)$" "$ROOT/tests/fuzz/fuzz_readers.c" || fail "no reader $f"
+    done
+    mkdir "$BATS_TEST_TMPDIR/corpus"
+    TMPDIR=$BATS_TEST_TMPDIR run "$BUILD/fuzz_readers" -close_fd_mask=3 -artifact_prefix="$BATS_TEST_TMPDIR/" -runs=5000 \
+        -timeout=10 -print_coverage=1 "$BATS_TEST_TMPDIR/corpus" "$ROOT/tests/fuzz/corpus-readers"
+    assert_success
+    assert_output --regexp "Done [0-9]+ runs in"
+    for f in read_line read_arguments journal_open sum_results read_suite_line play_after read_job_id read_fen read_move next_move; do
+        assert_line --regexp "^COVERED_FUNC: hits: [0-9]+ edges: [0-9]+/[0-9]+ $f "
+    done
+}
+
 # ==================== Big inputs ====================
 
-@test "inputs of a MiB: a line, a PDN record, a game's moves and a FEN, through fuzz_line, fuzz_pdn and fuzz_api, find nothing" {
+@test "inputs of a MiB: a line, a PDN record, a game's moves, a FEN, a command line, --sum's lines and a suite line, through every fuzzer, find nothing" {
     local i
     cd "$BATS_TEST_TMPDIR" || return 1
     # a question's line of 1 MiB: a black list repeated
@@ -126,11 +144,17 @@ API_PLANTS=(
     { printf '\012\004\001\001\001'; for ((i = 0; i < 16; i++)); do printf '11-15 %.0s' {1..10923}; done; } > api-replay
     # ck_from_fen (2): a MiB of FEN
     { printf '\002\001\001B:W21-32:B1-12'; for ((i = 0; i < 16; i++)); do printf ':%.0sH0' {1..21845}; done; } > api-fen
-    [ "$(stat -c %s line)" -gt 1000000 ] && [ "$(stat -c %s record.pdn)" -gt 1000000 ] && [ "$(stat -c %s api-replay)" -gt 1000000 ] ||
-        fail "inputs too small: $(stat -c '%n %s' line record.pdn api-replay)"
+    # fuzz_readers: a command line of a MiB argument, --sum's lines, a suite line
+    { printf '\000perft\000B:W21-32:B1-12\0003\000--after\000'; for ((i = 0; i < 16; i++)); do printf '11-15 %.0s' {1..10923}; done; } > readers-cli
+    { printf '\002'; awk 'BEGIN { for (i = 1; i <= 16384; i++) printf "%d/16384 perft 3 x 1: 302 %056d\n", i, 0 }'; } > readers-sum
+    { printf '\003B:W21-32:B1-12 ;D1 7'; for ((i = 0; i < 16; i++)); do printf ' %.0s' {1..65536}; done; } > readers-suite
+    [ "$(stat -c %s line)" -gt 1000000 ] && [ "$(stat -c %s record.pdn)" -gt 1000000 ] && [ "$(stat -c %s api-replay)" -gt 1000000 ] &&
+        [ "$(stat -c %s readers-sum)" -gt 1000000 ] && [ "$(stat -c %s readers-cli)" -gt 1000000 ] ||
+        fail "inputs too small: $(stat -c '%n %s' line record.pdn api-replay readers-cli readers-sum)"
     needs_fuzzer
     for i in "$FUZZ line" "$BUILD/fuzz_pdn record.pdn" "$BUILD/fuzz_api api-pdn-open" "$BUILD/fuzz_api api-pdn-open-file" \
-             "$BUILD/fuzz_api api-replay" "$BUILD/fuzz_api api-fen"; do
+             "$BUILD/fuzz_api api-replay" "$BUILD/fuzz_api api-fen" "$BUILD/fuzz_readers readers-cli" \
+             "$BUILD/fuzz_readers readers-sum" "$BUILD/fuzz_readers readers-suite"; do
         run "${i% *}" -close_fd_mask=2 -timeout=60 -rss_limit_mb=1024 -artifact_prefix="$BATS_TEST_TMPDIR/" "${i##* }"
         [ "$status" -eq 0 ] || fail "${i##* }: $output"
         refute_output --partial "ERROR"
