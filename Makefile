@@ -692,14 +692,16 @@ TEST_PROGRAMS += $(BUILD)/permalink $(GOLF_DIR)/answer.md
 # batches of four rows), from tests/fixtures/games.tsv (one file per game) and the
 # curated tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
 # FUZZ_RUNS runs, so it passes or fails on what it finds, never on the
-# machine's speed; the time is reported beside.  Inputs are kept to FUZZ_LEN
-# bytes, and libFuzzer's comparison hints (trace-cmp) go only where input
+# machine's speed; the time is reported beside.  Inputs may be as long as
+# FUZZ_MAX_LEN (1 MiB: no cap that hides a fault of size, such as a line or
+# a record past a 4 kB piece; libFuzzer lengthens them as coverage asks),
+# and libFuzzer's comparison hints (trace-cmp) go only where input
 # bytes are compared, the parsers: on the rules they cost three times the run
 # time and find nothing.
 FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
-FUZZ_LEN   ?= 256
+FUZZ_MAX_LEN ?= 1048576
 # The library's modules, built for libFuzzer: each fuzzer links them all
 # (with the interface, library.c, which the game and moves batches call),
 # and the batch loop of the command it drives (cmd_game.c, cmd_moves.c).
@@ -724,36 +726,53 @@ $(BUILD)/fuzz/bitboard.o: tests/oracles/bitboard.c tests/oracles/bitboard.h $(ST
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
-# fuzz_run NAME,PROGRAM,MAX_LEN,DIRS: the libFuzzer PROGRAM for exactly
-# FUZZ_RUNS runs over DIRS (its corpus first), its log in $(BUILD)/NAME.log
-# and what it finds at $(BUILD)/NAME-*; says "NAME: N runs in T s, exit S",
-# and fails on a finding or on fewer runs.
+# fuzz_run NAME,PROGRAM,DIRS,LIMIT,LEAST: the libFuzzer PROGRAM over DIRS
+# (its corpus first) until LIMIT (-runs=N, or -max_total_time=S), inputs
+# up to FUZZ_MAX_LEN, its log in $(BUILD)/NAME.log and what it finds at
+# $(BUILD)/NAME-*; says "NAME: N runs in T s, exit S", and fails on a
+# finding or on fewer than LEAST runs.
 define fuzz_run
 start=$$(date +%s.%N); \
-"$2" -runs=$(FUZZ_RUNS) -max_len=$3 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
-    -artifact_prefix="$(BUILD)/$1-" $4 > "$(BUILD)/$1.log" 2>&1; status=$$?; \
+"$2" $4 -max_len=$(FUZZ_MAX_LEN) -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
+    -artifact_prefix="$(BUILD)/$1-" $3 > "$(BUILD)/$1.log" 2>&1; status=$$?; \
 secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
 runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/$1.log"); \
 printf '$1: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/$1.log"; \
 if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/$1.log"; exit 1; fi; \
-[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "$1: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+[ "$${runs:-0}" -ge $5 ] || { echo "$1: stopped after $${runs:-0} runs, fewer than $5"; exit 1; }
 endef
 
 # Two fuzz runs at once in one tree take turns (the seeds, the corpus and
 # the log whose run count is read are shared).
 fuzz_lock = flock "$(BUILD)/.fuzz.lock"
 
+# Each fuzzer's seeds, made afresh in $(BUILD)/NAME-seeds, and its corpus
+# (kept) in $(BUILD)/NAME-corpus.
+.PHONY: fuzz-seeds fuzz-pdn-seeds fuzz-api-seeds
+fuzz-seeds:
+	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
+	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
+	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
+	@grep -v '^#' tests/fixtures/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
+
+fuzz-pdn-seeds:
+	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
+	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
+
+# fuzz_api's: its curated seeds, and each PDN record behind the byte of each
+# PDN harness (15-19, fuzz_api.c's table) and a byte 2.
+fuzz-api-seeds:
+	@rm -rf "$(BUILD)/fuzz-api-seeds" && mkdir -p "$(BUILD)/fuzz-api-seeds" "$(BUILD)/fuzz-api-corpus"
+	@awk 'BEGIN { RS = "" } { for (h = 15; h <= 19; h++) { f = sprintf("%s/pdn-%d-%04d", dir, h, NR); printf "%c%c%s\n", h, 2, $$0 > f; close(f) } }' \
+	    dir="$(BUILD)/fuzz-api-seeds" tests/fixtures/pdn/*.pdn
+
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
 	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-run
 
-fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
-	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
-	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
-	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
-	@grep -v '^#' tests/fixtures/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
-	@$(call fuzz_run,fuzz,$<,$(FUZZ_LEN),"$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus)
+fuzz-run: $(BUILD)/fuzz_line fuzz-seeds ## make fuzz without its check of the machine
+	@$(call fuzz_run,fuzz,$<,"$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
 
 TEST_PROGRAMS += $(BUILD)/fuzz_line
 
@@ -773,12 +792,98 @@ fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time i
 	@$(NEEDS) fuzz
 	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-pdn-run
 
-fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
-	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
-	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
-	@$(call fuzz_run,fuzz-pdn,$(BUILD)/fuzz_pdn,1024,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds")
+fuzz-pdn-run: $(BUILD)/fuzz_pdn fuzz-pdn-seeds ## make fuzz-pdn without its check of the machine
+	@$(call fuzz_run,fuzz-pdn,$<,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds",-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
 
 TEST_PROGRAMS += $(BUILD)/fuzz_pdn
+
+# tests/fuzz/fuzz_api.c: every public function of checkers.h, a harness
+# each, on hostile structs, NULLs and strings; seeded from
+# tests/fuzz/corpus-api (a seed for each harness, and the faults found
+# before: n 13, INT_MIN landings, from 40, turn CK_EMPTY, a NULL text...)
+# and the PDN records.
+FUZZ_API_OBJ := $(BUILD)/fuzz/fuzz_api.o $(FUZZ_LIB)
+
+$(BUILD)/fuzz/fuzz_api.o: tests/fuzz/fuzz_api.c reference/checkers.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_api: $(FUZZ_API_OBJ)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-api fuzz-api-run
+fuzz-api: ## fuzz every public function of checkers.h: exactly FUZZ_RUNS runs, 0 findings; the time is reported
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-api-run
+
+fuzz-api-run: $(BUILD)/fuzz_api fuzz-api-seeds ## make fuzz-api without its check of the machine
+	@$(call fuzz_run,fuzz-api,$<,"$(BUILD)/fuzz-api-corpus" "$(BUILD)/fuzz-api-seeds" tests/fuzz/corpus-api,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
+
+TEST_PROGRAMS += $(BUILD)/fuzz_api
+
+# tests/fuzz/fuzz_readers.c: the readers the other fuzzers do not feed
+# whole: the command line (main.c, included, its main renamed: it links
+# every command but runs none), the journal, --sum, --suite, --after, job
+# ids, FEN and moves strict and lenient; seeded from
+# tests/fuzz/corpus-readers.
+FUZZ_READERS_OBJ := $(BUILD)/fuzz/fuzz_readers.o $(FUZZ_LIB) $(call ref_obj,$(BUILD)/fuzz,$(filter-out reference/main.c,$(REF_CLI)))
+
+$(BUILD)/fuzz/fuzz_readers.o: tests/fuzz/fuzz_readers.c reference/*.c reference/*.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_readers: $(FUZZ_READERS_OBJ)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-readers fuzz-readers-run fuzz-readers-seeds
+fuzz-readers: ## fuzz the command line, journal, --sum, --suite, --after, FEN and move readers: exactly FUZZ_RUNS runs, 0 findings
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-readers-run
+
+fuzz-readers-seeds:
+	@mkdir -p "$(BUILD)/fuzz-readers-seeds" "$(BUILD)/fuzz-readers-corpus"
+
+fuzz-readers-run: $(BUILD)/fuzz_readers fuzz-readers-seeds ## make fuzz-readers without its check of the machine
+	@$(call fuzz_run,fuzz-readers,$<,"$(BUILD)/fuzz-readers-corpus" tests/fuzz/corpus-readers,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
+
+TEST_PROGRAMS += $(BUILD)/fuzz_readers
+
+# make fuzz-ci, CI's fuzzing (.ci/run): every fuzzer in turn for
+# FUZZ_CI_SECONDS seconds, from its seeds and corpus, 0 findings; then the
+# public functions of checkers.h that fuzz_api's corpus reaches (libFuzzer's
+# -print_coverage), each named with its edges covered, all of them or a
+# failure.  A time, not a number of runs: CI's budget is minutes.  It ends
+# "fuzz-ci: N passed, N failed", one a fuzzer and one for the API.
+FUZZ_CI_SECONDS ?= 120
+FUZZ_CI := fuzz:fuzz_line:fuzz-corpus,fuzz-seeds,tests/fuzz/corpus fuzz-pdn:fuzz_pdn:fuzz-pdn-corpus,fuzz-pdn-seeds \
+    fuzz-api:fuzz_api:fuzz-api-corpus,fuzz-api-seeds,tests/fuzz/corpus-api \
+    fuzz-readers:fuzz_readers:fuzz-readers-corpus,tests/fuzz/corpus-readers
+
+.PHONY: fuzz-ci fuzz-ci-run
+fuzz-ci: ## every fuzzer for FUZZ_CI_SECONDS (120) s each, 0 findings, every function of checkers.h reached (CI)
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-ci-run
+
+fuzz-ci-run: $(foreach f,$(FUZZ_CI),$(BUILD)/$(word 2,$(subst :, ,$f)) $(word 1,$(subst :, ,$f))-seeds) ## make fuzz-ci without its check of the machine
+	@passed=0 failed=0; \
+	$(foreach f,$(FUZZ_CI),$(call fuzz_ci_one,$(subst :, ,$f))) \
+	declared=$$(sed -n 's/^CK_API .*[ *]\(ck_[a-z0-9_]*\)(.*/\1/p' reference/checkers.h | sort -u); \
+	"$(BUILD)/fuzz_api" -runs=0 -print_coverage=1 -close_fd_mask=2 "$(BUILD)/fuzz-api-corpus" tests/fuzz/corpus-api \
+	    > "$(BUILD)/fuzz-api-coverage.log" 2>&1; \
+	reached=$$(sed -n 's/^COVERED_FUNC: hits: [0-9]* edges: \([0-9]*\/[0-9]*\) \(ck_[a-z0-9_]*\) .*/\2 \1/p' \
+	    "$(BUILD)/fuzz-api-coverage.log" | sort -u); \
+	printf '%s\n' "$$reached" | cut -d' ' -f1 > "$(BUILD)/fuzz-api-reached"; \
+	missing=$$(printf '%s\n' "$$declared" | grep -vxF -f "$(BUILD)/fuzz-api-reached" | paste -sd' '); \
+	echo "fuzz-ci: the public API, $$(printf '%s\n' "$$reached" | grep -c .) of $$(printf '%s\n' "$$declared" | grep -c .) functions reached:"; \
+	printf '%s\n' "$$reached" | awk 'NF == 2 { printf "  %-18s %s edges covered\n", $$1, $$2 }'; \
+	if [ -n "$$missing" ]; then echo "fuzz-ci: not reached: $$missing"; failed=$$((failed + 1)); else passed=$$((passed + 1)); fi; \
+	echo "fuzz-ci: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
+
+# fuzz_ci_one NAME PROGRAM DIRS: one fuzzer's turn in fuzz-ci-run (DIRS
+# comma-separated, under $(BUILD) but tests/...).
+fuzz_ci_one = if ( $(call fuzz_run,$(word 1,$1)-ci,$(BUILD)/$(word 2,$1),$(foreach d,$(subst $(comma), ,$(word 3,$1)),"$(if $(filter tests/%,$d),$d,$(BUILD)/$d)"),-max_total_time=$(FUZZ_CI_SECONDS),1) ); \
+    then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi;
+comma := ,
 
 # ==================== sanitize and lint: the C under scrutiny ====================
 # `make sanitize` runs the whole suite again with every program built with

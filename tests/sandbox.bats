@@ -239,6 +239,10 @@ bomb_contained() {
         stderr_has "payload: $p: absent"
     done
     stderr_has "payload: /usr/lib: there"
+    for p in /payload-was-here /dev/shm/payload-was-here /run/sandbox/payload-was-here /usr/lib/payload-was-here; do
+        stderr_has "payload: write $p: failed"
+    done
+    stderr_has "payload: write /tmp/payload-was-here: done"
     [ "$(grep -c '^payload: network: ' <<< "$stderr")" -eq 1 ] && stderr_has "payload: network: lo" ||
         fail "network: $(grep '^payload: network: ' <<< "$stderr")"
     [ "$(sed -n 's/^payload: environment: //p' <<< "$stderr" | sort | tr '\n' ' ')" = "PATH PWD " ] ||

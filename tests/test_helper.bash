@@ -166,7 +166,7 @@ planted_movegen() {
 # saying why (tests/tools/run asks once: SANDBOX_NONE holds the reason).
 # tests/sandbox.bats checks the refusal itself.
 needs_sandbox() {
-    [ -z "${SANDBOX_NONE:-}" ] || skip "${SANDBOX_NONE#sandbox: } (candidates are refused here)"
+    [ -z "${SANDBOX_NONE:-}" ] || skip "no sandbox can be made here, candidates are refused: ${SANDBOX_NONE##*; }"
 }
 
 # no_raw_bytes: $output holds no byte outside printable ASCII and the usual
