@@ -16,9 +16,20 @@
  * writes why into a buffer of the caller, CK_ERROR_SIZE bytes.
  *
  * Running out of memory never ends the program: the functions that
- * allocate (ck_from_fen, ck_moves, ck_play, ck_replay, ck_perft,
- * ck_table_new, ck_pdn_open, ck_pdn_open_file, ck_pdn_next) fail as they
- * say below, with CK_OUT_OF_MEMORY as the reason, and leak nothing. */
+ * allocate (ck_from_fen, ck_moves, ck_play_move, ck_play, ck_replay,
+ * ck_perft, ck_table_new, ck_pdn_open, ck_pdn_open_file, ck_pdn_next) fail
+ * as they say below, with CK_OUT_OF_MEMORY as the reason, and leak nothing.
+ *
+ * Nothing it is given is trusted: every function checks its arguments
+ * before it uses them, and refuses what it cannot answer for, with why in
+ * err (which may be NULL everywhere): a position ck_valid refuses, a game
+ * whose quiet count is not 0-80, a ck_move that is not a move's shape
+ * (ck_move_text) or not a legal move (ck_play_move), a ck_rule out of
+ * range, a NULL where a pointer is needed.  A refusing function returns
+ * false (ck_replay CK_REPLAY_REFUSED, a reader its ck_pdn_error), writes ""
+ * to a text it was to write, and changes nothing else.  No function reads
+ * or writes outside its arguments: a buffer is the size its parameter
+ * says, a struct the size of its type. */
 #ifndef CK_CHECKERS_H
 #define CK_CHECKERS_H
 
@@ -31,14 +42,16 @@
 extern "C" {
 #endif
 
-/* The library's version: 0.2.0 (0.2: running out of memory is a status;
- * ck_moves and ck_perft changed, ck_pdn_error is new, ck_pdn_open_file
- * streams).  The soname's
- * number is the major one, and the minor too while the major is 0. */
+/* The library's version: 0.3.0 (0.3: every function refuses what it
+ * cannot answer for: ck_to_fen, ck_moves, ck_move_text, ck_play_move,
+ * ck_outcome_of and ck_is_legal take err, and the first four and
+ * ck_outcome_of return whether they answered; 0.2: running out of memory
+ * is a status).  The soname's number is the major one, and the minor too
+ * while the major is 0. */
 #define CK_VERSION_MAJOR 0
-#define CK_VERSION_MINOR 2
+#define CK_VERSION_MINOR 3
 #define CK_VERSION_PATCH 0
-#define CK_VERSION "0.2.0"
+#define CK_VERSION "0.3.0"
 
 /* What the library marks as its interface (the rest stays inside it). */
 #if defined(__GNUC__)
@@ -47,8 +60,19 @@ extern "C" {
 #define CK_API
 #endif
 
+/* The pointers a function needs are marked, so that a compiler that sees a
+ * NULL passed there warns (gcc and clang, -Wnonnull, on in -Wall); the
+ * library refuses such a NULL all the same.  Define CK_NO_NONNULL before
+ * including checkers.h to leave the marks out (a test that passes NULL on
+ * purpose, or the library's own build, whose checks of NULL must stay). */
+#if defined(__GNUC__) && !defined(CK_NO_NONNULL)
+#define CK_NONNULL(...) __attribute__((nonnull(__VA_ARGS__)))
+#else
+#define CK_NONNULL(...)
+#endif
+
 /* The version of the library linked, which may be newer than the header's
- * (a shared library updated under the program): ck_version() is "0.2.0". */
+ * (a shared library updated under the program): ck_version() is "0.3.0". */
 CK_API const char *ck_version(void);
 
 /* The reason a function gives when there was no memory for its work:
@@ -90,17 +114,21 @@ CK_API ck_position ck_start(void);
  * the two colours.  False with the fault, by column, in err:
  * ck_from_fen("B:W5:B5", &p, err) gives "fen, column 7: square 5 is both
  * white and black"; without memory, false and CK_OUT_OF_MEMORY. */
-CK_API bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE]);
+CK_API CK_NONNULL(1, 2) bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE]);
 
 /* Writes pos as a canonical FEN (white's field first, squares ascending):
- * the start is "B:W21,22,...,32:B1,2,...,12". */
-CK_API void ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE]);
+ * the start is "B:W21,22,...,32:B1,2,...,12".  False, out "", for a
+ * position ck_valid refuses. */
+CK_API CK_NONNULL(1, 2) bool ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE], char err[CK_ERROR_SIZE]);
 
-/* Is pos one the rules can stand on: pieces on 1-32 only, none but those
- * of ck_piece, no man on the row where it would have been crowned, at most
- * 12 a side, turn CK_BLACK or CK_WHITE?  False with the fault in err.
- * ck_valid(&start, err); with a white man on 3, not (write CK_WHITE_KING). */
-CK_API bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE]);
+/* Is pos one the rules can stand on: pieces on 1-32 only (at[0] is
+ * CK_EMPTY), none but those of ck_piece, no man on the row where it would
+ * have been crowned, at most 12 a side, turn CK_BLACK or CK_WHITE?  False
+ * with the fault in err.  ck_valid(&start, err); with a white man on 3,
+ * not: "square 3: a white man on 3 would have been crowned (white men
+ * crown on 1-4): CK_WHITE_KING is a king".  Every function that takes a
+ * position refuses, with this reason, what ck_valid refuses. */
+CK_API CK_NONNULL(1) bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE]);
 
 /* ==================== Moves ==================== */
 
@@ -114,26 +142,34 @@ typedef struct {
 
 /* The legal moves of pos's side to move: its captures if it has any (every
  * chain, each path a move of its own), else its steps; pieces in square
- * order.  Writes the first `max` into out and how many there are into
- * *count (call again with more room if it is more than max); false (and
- * *count 0) only if there was no memory to list them.  From the start,
- * ck_moves(&p, out, 16, &n) gives n == 7, 9-13 first and 12-16 last;
- * n == 0 when the side to move has lost. */
-CK_API bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count);
+ * order.  Writes the first `max` into out (which may be NULL when max is
+ * 0) and how many there are into *count (call again with more room if it
+ * is more than max); false (and *count 0) if pos is refused or there was
+ * no memory to list them.  From the start, ck_moves(&p, out, 16, &n, err)
+ * gives n == 7, 9-13 first and 12-16 last; n == 0 when the side to move
+ * has lost. */
+CK_API CK_NONNULL(1, 4) bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count,
+                                      char err[CK_ERROR_SIZE]);
 
-/* Writes m with every landing: "11-15", "27x18x11x4". */
-CK_API void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE]);
+/* Writes m with every landing: "11-15", "27x18x11x4".  False, out "", if
+ * m is not a move's shape: n 1-12, from and every landing a square 1-32; a
+ * step (over[0] == 0) lands once on a diagonal neighbour; a capture's
+ * over[i] is the square between its landings.  (It needs no position: a
+ * move of that shape is written, legal or not.) */
+CK_API CK_NONNULL(1, 2) bool ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE], char err[CK_ERROR_SIZE]);
 
-/* Plays m, one of ck_moves(pos): the pieces taken come off, a man ending on
- * the far row is crowned, the other side is to move. */
-CK_API void ck_play_move(ck_position *pos, const ck_move *m);
+/* Plays m if it is one of ck_moves(pos) (from, n, and land and over up to
+ * n, the same): the pieces taken come off, a man ending on the far row is
+ * crowned, the other side is to move.  Else false, pos as it was. */
+CK_API CK_NONNULL(1, 2) bool ck_play_move(ck_position *pos, const ck_move *m, char err[CK_ERROR_SIZE]);
 
 /* Plays the move written `move` (PDN: every landing, or a capture's two ends
- * when they name one capture) if it is legal in pos; else false, pos as it
+ * when they name one capture; read as the game command reads moves, so
+ * "11x15" is a step and "1. 11-15" the same move) if it is legal in pos; else false, pos as it
  * was, and why in reason (CK_OUT_OF_MEMORY if there was no memory to
  * decide).  From the start, ck_play(&p, "11-15", reason); not "22-18" ("22
  * holds a white man, and black is to move"). */
-CK_API bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE]);
+CK_API CK_NONNULL(1, 2) bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE]);
 
 /* ==================== Games ==================== */
 
@@ -148,18 +184,24 @@ typedef struct {
     int quiet;
 } ck_game;
 
-/* How g stands (it allocates nothing).  From the start, CK_IN_PLAY;
+/* How g stands, into *outcome (it allocates nothing); false for a game
+ * refused (its position, or quiet not 0-80).  From the start, CK_IN_PLAY;
  * "W:W5:B1" (white to move, blocked), CK_BLACK_WINS. */
-CK_API ck_outcome ck_outcome_of(const ck_game *g);
+CK_API CK_NONNULL(1, 2) bool ck_outcome_of(const ck_game *g, ck_outcome *outcome, char err[CK_ERROR_SIZE]);
 
-/* Plays the moves of `moves`, separated by spaces ("11-15 22-18 15x22"),
- * from g in turn, as ck_play does, a move after the game's end illegal.
+/* What ck_replay returns for a game or arguments it refuses: no move
+ * tried, g as it was. */
+#define CK_REPLAY_REFUSED ((size_t)-1)
+
+/* Plays the moves of `moves`, separated by spaces or commas ("11-15 22-18
+ * 15x22"; move numbers, marks and a last result are skipped, so PDN movetext
+ * pasted as it is reads), from g in turn, as ck_play does, a move after the game's end illegal.
  * Returns 0 if every one was played; else the number (from 1) of the first
  * that is malformed or illegal (or that there was no memory to play:
- * reason CK_OUT_OF_MEMORY), g left where it was tried, and why in reason.
- * From the start, "11-15 22-18 15x22 26x17" gives 0 and quiet 0;
- * "11-15 11-16" gives 2 ("there is no piece on 11"). */
-CK_API size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE]);
+ * reason CK_OUT_OF_MEMORY), g left where it was tried, and why in reason;
+ * or CK_REPLAY_REFUSED.  From the start, "11-15 22-18 15x22 26x17" gives 0
+ * and quiet 0; "11-15 11-16" gives 2 ("there is no piece on 11"). */
+CK_API CK_NONNULL(1, 2) size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE]);
 
 /* ==================== Perft ==================== */
 
@@ -168,24 +210,25 @@ typedef struct {
     uint64_t high, low;
 } ck_count;
 
-/* A transposition table for ck_perft, shared by its threads; NULL if there
- * is no memory for it.  ck_table_new(256) is 256 MiB, the CLI's default. */
+/* A transposition table for ck_perft, shared by its threads, of mib MiB
+ * (1 to 2^20); NULL out of that range or if there is no memory for it.
+ * ck_table_new(256) is 256 MiB, the CLI's default. */
 typedef struct ck_table ck_table;
 CK_API ck_table *ck_table_new(size_t mib);
 CK_API void ck_table_free(ck_table *t);
 
 /* The move sequences of `depth` (0-64) moves from pos, every capture path
  * counted (as the published counts are), with table t (or NULL) on
- * `threads` threads (1-1024).  False, with why in err (which may be NULL),
- * if the arguments are out of range, the count would pass 2^128 - 1, or
- * there is no memory (CK_OUT_OF_MEMORY).  From the start,
+ * `threads` threads (1-1024).  False, with why in err, if the arguments
+ * are refused or out of range, the count would pass 2^128 - 1, or there is
+ * no memory (CK_OUT_OF_MEMORY).  From the start,
  * ck_perft(&p, 3, NULL, 1, &c, err) gives c == {0, 302}; depth 11,
  * 85242128. */
-CK_API bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count,
-                     char err[CK_ERROR_SIZE]);
+CK_API CK_NONNULL(1, 5) bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count,
+                                      char err[CK_ERROR_SIZE]);
 
-/* c in decimal: {0, 302} is "302". */
-CK_API void ck_count_text(ck_count c, char out[CK_COUNT_SIZE]);
+/* c in decimal: {0, 302} is "302" (every count fits). */
+CK_API CK_NONNULL(2) void ck_count_text(ck_count c, char out[CK_COUNT_SIZE]);
 
 /* ==================== PDN files ==================== */
 
@@ -227,8 +270,10 @@ typedef struct {
  * reads them).  strict: no lenient reading of moves (10x14 for a step). */
 typedef struct ck_pdn ck_pdn;
 
-/* A reader over text[0..len) (copied); NULL if there is no memory for it.
- * ck_pdn_open(pdn, strlen(pdn), false). */
+/* A reader over text[0..len) (copied; text may be NULL when len is 0);
+ * NULL if there is no memory for it.  ck_pdn_open(pdn, strlen(pdn),
+ * false).  A NULL text with a length gives a reader that refuses:
+ * ck_pdn_next false at once, ck_pdn_error why. */
 CK_API ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict);
 
 /* A reader over the file in, read a record at a time as ck_pdn_next goes:
@@ -236,18 +281,21 @@ CK_API ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict);
  * archive needs no 100 MB).  in stays the caller's, open until
  * ck_pdn_close.  NULL if there is no memory for it.  With in =
  * fopen("games.pdn", "rb"): ck_pdn_open_file(in, false), the records, then
- * ck_pdn_close and fclose(in). */
-CK_API ck_pdn *ck_pdn_open_file(FILE *in, bool strict);
+ * ck_pdn_close and fclose(in).  A NULL in gives a reader that refuses,
+ * as ck_pdn_open's. */
+CK_API CK_NONNULL(1) ck_pdn *ck_pdn_open_file(FILE *in, bool strict);
 
 /* The next record into *r; false after the last, or when reading must
- * stop (ck_pdn_error says why).  "[Event \"x\"]\n11-15 22-18 *" gives one
- * record, CK_RECORD_LEGAL, 2 plies, tag Event "x". */
-CK_API bool ck_pdn_next(ck_pdn *p, ck_record *r);
+ * stop (ck_pdn_error says why: a NULL r stops it too).
+ * "[Event \"x\"]\n11-15 22-18 *" gives one record, CK_RECORD_LEGAL, 2
+ * plies, tag Event "x". */
+CK_API CK_NONNULL(1, 2) bool ck_pdn_next(ck_pdn *p, ck_record *r);
 
 /* Why ck_pdn_next returned false: NULL at the end of the records, else
- * the reason reading stopped: CK_OUT_OF_MEMORY, or "reading the file
- * failed" (ferror on the file).  No record is given after it. */
-CK_API const char *ck_pdn_error(const ck_pdn *p);
+ * the reason reading stopped: CK_OUT_OF_MEMORY, "reading the file failed"
+ * (ferror on the file), or an argument refused.  No record is given after
+ * it.  For a NULL p, "reader: NULL". */
+CK_API CK_NONNULL(1) const char *ck_pdn_error(const ck_pdn *p);
 
 CK_API void ck_pdn_close(ck_pdn *p);
 
@@ -259,11 +307,15 @@ typedef enum {
     CK_RULE_ENGLISH    /* the rulebook: if any white piece can jump, it must be a capture */
 } ck_rule;
 
-/* Is moving the white piece on `from` to `to` legal under rule r (pos's
- * turn ignored: white moves)?  With black on 6, 7 and white on 10:
- * ck_is_legal(&p, 10, 1, r) and (10, 3); not (10, 10), not (6, 2).  With
- * white also on 30: (30, 26) under CK_RULE_CHALLENGE, not CK_RULE_ENGLISH. */
-CK_API bool ck_is_legal(const ck_position *pos, int from, int to, ck_rule r);
+/* Is moving the white piece on `from` to `to` legal under rule r?  The
+ * challenge's board may be no game's: pos's turn is ignored (white moves),
+ * and any number of pieces may stand anywhere, but every square must hold
+ * a ck_piece (at[0] CK_EMPTY) and r must be a ck_rule, else false with why
+ * in err; err is "" when the question is answered.  With black on 6, 7 and
+ * white on 10: ck_is_legal(&p, 10, 1, r, err) and (10, 3); not (10, 10),
+ * not (6, 2), not (10, 33).  With white also on 30: (30, 26) under
+ * CK_RULE_CHALLENGE, not CK_RULE_ENGLISH. */
+CK_API CK_NONNULL(1) bool ck_is_legal(const ck_position *pos, int from, int to, ck_rule r, char err[CK_ERROR_SIZE]);
 
 #ifdef __cplusplus
 }

@@ -35,14 +35,14 @@ enum { DEFAULT_HASH_MIB = 256 };
 /* What the command was asked for: the engine's choices and its own. */
 typedef struct {
     perft_options o;
-    bool divide, stats;
+    bool divide, stats, strict;
 } choices;
 
 void perft_usage(FILE *out)
 {
     fprintf(out,
             "usage: reference perft FEN DEPTH [--divide] [--after MOVES] [--hash MIB] [--threads N]\n"
-            "                         [--stats] [--journal FILE] [--progress] [--nobulk]\n"
+            "                         [--stats] [--journal FILE] [--progress] [--nobulk] [--strict]\n"
             "       reference perft FEN FROM-TO              a line a depth: count, time, leaves/s\n"
             "       reference perft FEN DEPTH --split PLIES  the jobs of a deep perft\n"
             "       reference perft [DEPTH] < LINES          one count a line\n"
@@ -51,11 +51,13 @@ void perft_usage(FILE *out)
             "\n"
             "The number of move sequences of DEPTH moves (0-%d) from FEN, every capture\n"
             "path counted, on the last line: \"perft DEPTH: COUNT\" (exact past 2^64).\n"
+            "An option that does not apply to the form given is refused, by name.\n"
             "\n"
             "  --divide        first the count after each first move, \"MOVE: COUNT\", each\n"
             "                  line written as it is counted\n"
             "  --after MOVES   count from the position after MOVES (\"11-15 22-18\", read as\n"
             "                  game reads them); with --divide, the drill-down\n"
+            "  --strict        FENs and moves exactly as the notation writes them\n"
             "  --hash MIB      the transposition table's size in MiB (default %d; 0: none);\n"
             "                  a count gets no more than its depth can fill\n"
             "  --hash-entries N  a table of N entries (32 bytes each) at any depth\n"
@@ -69,8 +71,8 @@ void perft_usage(FILE *out)
             "                  (after 1, 2, 4 ... s, then once a minute; with the time left)\n"
             "  --nobulk        play every move of the last ply instead of counting them\n"
             "                  (slower: checks the bulk count)\n"
-            "  --split K       write the positions K plies on, one job a line,\n"
-            "                  \"N/OF FEN DEPTH-K PATHS\" (PATHS: the move sequences\n"
+            "  --split PLIES   write the positions PLIES plies on, one job a line,\n"
+            "                  \"N/OF FEN DEPTH-PLIES PATHS\" (PATHS: the move sequences\n"
             "                  reaching it), streamed\n"
             "  --sum           add result lines from standard input; refuses a line that is\n"
             "                  no result and names a job missing or given twice\n"
@@ -102,11 +104,11 @@ static bool read_depth_at(const char *where, const char *text, size_t len, int *
 
 static bool read_depth(const char *text, size_t len, int *depth) { return read_depth_at("reference: ", text, len, depth); }
 
-static bool read_fen_at(const char *where, const char *text, size_t len, int column, fastpos *p)
+static bool read_fen_at(const char *where, const char *text, size_t len, int column, bool strict, fastpos *p)
 {
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
     position pos;
-    if (!read_fen(text, len, column, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
+    if (!read_fen(text, len, column, strict, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
         fprintf(stderr, "%s%s\n", where, err);
         return false;
     }
@@ -235,7 +237,7 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
         fprintf(stderr, "%sno DEPTH: give one on the line (FEN DEPTH) or as perft's argument\n", where);
         return false;
     }
-    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, c->strict, &p))
         return false;
     if (f.n >= 2 && !read_depth_at(where, f.at[1], f.len[1], &depth))
         return false;
@@ -365,7 +367,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
             continue;
         suite_line sl;
         char err[NOTATION_ERROR_SIZE];
-        if (!read_suite_line(line, len, &sl, err)) {
+        if (!read_suite_line(line, len, c->strict, &sl, err)) {
             printf("error line %ld\n", number);
             fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, number, err);
             bad++;
@@ -408,7 +410,7 @@ static int run_suite(const char *path, table_store *ts, const choices *c)
     fclose(in);
     printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
            bad, perft_seconds() - start);
-    return written(status ? status : mismatches ? 1 : bad ? 2 : 0);
+    return status ? status : mismatches ? 1 : bad ? 2 : 0;
 }
 
 /* "FROM-TO" (1-12): a range of depths, FROM <= TO; false if it is none (a
@@ -428,44 +430,99 @@ static bool read_range(const char *text, int *from, int *to, bool *is_range)
     return true;
 }
 
+/* ==================== The command ==================== */
+
+/* perft's forms, each with the options it takes: the others cannot apply,
+ * and are refused by name rather than ignored. */
+typedef enum { ONE_COUNT, DEPTH_RANGE, SPLIT_JOBS, COUNT_LINES, SUM_RESULTS, SUITE } perft_form;
+
+static const struct {
+    const char *what; /* "--stats does not apply to WHAT" */
+    option_id takes[12]; /* ended by OPTIONS */
+} forms[] = {
+    [ONE_COUNT] = {"one count", {OPT_DIVIDE, OPT_AFTER, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_JOURNAL,
+                                 OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+    [DEPTH_RANGE] = {"a range of depths", {OPT_AFTER, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS,
+                                           OPT_NOBULK, OPT_STRICT, OPTIONS}},
+    [SPLIT_JOBS] = {"--split, which writes jobs and counts nothing", {OPT_SPLIT, OPT_AFTER, OPT_STRICT, OPTIONS}},
+    [COUNT_LINES] = {"lines of standard input (no FEN and DEPTH given)",
+                     {OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+    [SUM_RESULTS] = {"--sum, which adds result lines and counts nothing", {OPT_SUM, OPTIONS}},
+    [SUITE] = {"--suite, which counts the depths each line asks for",
+               {OPT_SUITE, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+};
+
+/* Options that each apply, but not together. */
+static const struct {
+    option_id a, b;
+} conflicts[] = {{OPT_HASH, OPT_HASH_ENTRIES}, {OPT_NOBULK, OPT_HASH}, {OPT_NOBULK, OPT_HASH_ENTRIES},
+                 {OPT_JOURNAL, OPT_DIVIDE}, {OPT_JOURNAL, OPT_NOBULK}};
+
+/* Does form f take every option given, and no two that conflict?  Else
+ * the first that cannot apply is named, false. */
+static bool form_takes(perft_form f, const request *r)
+{
+    for (int id = 0; id < OPTIONS; id++) {
+        if (!r->given[id] || id == OPT_END)
+            continue;
+        bool taken = false;
+        for (const option_id *t = forms[f].takes; *t != OPTIONS; t++)
+            taken |= (int)*t == id;
+        if (!taken) {
+            fprintf(stderr, "reference: %s does not apply to %s (try reference perft --help)\n",
+                    option_name((option_id)id), forms[f].what);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
+        if (r->given[conflicts[i].a] && r->given[conflicts[i].b]) {
+            fprintf(stderr, "reference: %s and %s: not both (try reference perft --help)\n", option_name(conflicts[i].a),
+                    option_name(conflicts[i].b));
+            return false;
+        }
+    return true;
+}
+
 int perft_command(const request *r)
 {
     const char *const *word = r->word;
     int words = r->words;
     choices c = {.o = {.threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .progress = isatty(2) == 1},
                  .divide = r->given[OPT_DIVIDE],
-                 .stats = r->given[OPT_STATS]};
+                 .stats = r->given[OPT_STATS],
+                 .strict = r->given[OPT_STRICT]};
     c.o.nobulk = r->given[OPT_NOBULK];
     c.o.progress_lines = r->given[OPT_PROGRESS];
     c.o.journal = r->given[OPT_JOURNAL] ? r->text[OPT_JOURNAL] : NULL;
     const char *after = r->given[OPT_AFTER] ? r->text[OPT_AFTER] : NULL;
-    const char *suite = r->given[OPT_SUITE] ? r->text[OPT_SUITE] : NULL;
-    bool has_split = r->given[OPT_SPLIT];
     if (r->given[OPT_THREADS])
         c.o.threads = (int)r->number[OPT_THREADS];
     if (c.o.threads < 1)
         c.o.threads = 1;
-    if (r->given[OPT_SUM]) {
-        if (words > 0 || c.divide || has_split || suite || after) {
-            fputs("reference: perft --sum takes no arguments: the results come on standard input\n", stderr);
+    if (r->given[OPT_SUM] || r->given[OPT_SUITE]) {
+        perft_form f = r->given[OPT_SUM] ? SUM_RESULTS : SUITE;
+        if (words > 0) {
+            fprintf(stderr, "reference: perft %s takes no FEN or DEPTH: %s (try reference perft --help)\n",
+                    f == SUM_RESULTS ? "--sum" : "--suite FILE",
+                    f == SUM_RESULTS ? "the results come on standard input" : "the positions come from FILE");
             return 2;
         }
-        return written(sum_results(stdin, stdout));
+        if (!form_takes(f, r))
+            return 2;
     }
     size_t entries = r->given[OPT_HASH_ENTRIES] ? r->number[OPT_HASH_ENTRIES] : 0;
     size_t hash_mib = r->given[OPT_HASH] ? r->number[OPT_HASH] : DEFAULT_HASH_MIB;
     table_store ts = {.asked = entries > 0 ? entries : hash_mib * ((size_t)1 << 20) / perft_table_entry_bytes(),
                       .exact = entries > 0,
                       .stats = c.stats};
-    if (suite != NULL) {
-        if (words > 0 || c.divide || has_split || after || c.o.journal) {
-            fputs("reference: perft --suite FILE takes no FEN, DEPTH, --divide, --split, --after or --journal\n",
-                  stderr);
-            return 2;
-        }
-        int status = run_suite(suite, &ts, &c);
+    if (c.o.nobulk)
+        ts.asked = 0; /* the last ply played, the tree counted with no table */
+    if (r->given[OPT_SUM])
+        return written(sum_results(stdin, stdout));
+    if (r->given[OPT_SUITE]) {
+        int status = run_suite(r->text[OPT_SUITE], &ts, &c);
         perft_table_free(ts.t);
-        return status;
+        return written(status);
     }
     /* One word: a depth for the lines on standard input, else a FEN alone. */
     int depth = -1, from = -1;
@@ -479,45 +536,33 @@ int perft_command(const request *r)
         if (!read_depth(d, strlen(d), &depth))
             return 2;
     } else if (words != 0) {
-        fputs("reference: perft takes two arguments, FEN and DEPTH (try --help)\n", stderr);
+        fputs("reference: perft takes two arguments, FEN and DEPTH (try reference perft --help)\n", stderr);
         return 2;
     }
-    if (words < 2 && (c.divide || has_split || after || c.o.journal)) {
-        fputs("reference: --divide, --split, --after and --journal take FEN and DEPTH as arguments\n", stderr);
+    perft_form f = words < 2 ? COUNT_LINES : is_range ? DEPTH_RANGE : r->given[OPT_SPLIT] ? SPLIT_JOBS : ONE_COUNT;
+    if (!form_takes(f, r))
         return 2;
-    }
-    if (c.divide && has_split) {
-        fputs("reference: --divide or --split, not both\n", stderr);
-        return 2;
-    }
-    if (c.o.journal && (c.divide || has_split || is_range || c.o.nobulk)) {
-        fputs("reference: --journal is for one count: not with --divide, --split, --nobulk or a range of depths\n",
-              stderr);
-        return 2;
-    }
     fastpos p = {0};
     if (words == 2) {
         position pos;
-        if (!fen_argument(word[0], &pos))
+        if (!fen_argument(word[0], c.strict, &pos))
             return 2;
         p = fastpos_of(&pos);
     }
     if (after != NULL) {
         position pos = position_of(&p);
         char err[NOTATION_ERROR_SIZE];
-        if (!play_after(&pos, after, err)) {
+        if (!play_after(&pos, after, c.strict, err)) {
             fprintf(stderr, "reference: %s\n", err);
             return 2;
         }
         p = fastpos_of(&pos);
     }
-    if (has_split)
+    if (f == SPLIT_JOBS)
         return written(perft_split(&p, depth, (int)r->number[OPT_SPLIT]));
-    if (c.o.nobulk)
-        ts.asked = 0; /* the last ply played, the tree counted with no table */
-    int status = is_range     ? depth_table(&p, from, depth, &ts, &c)
-                 : words == 2 ? count_one(&p, depth, &ts, &c)
-                              : batch(depth, &ts, &c);
+    int status = f == DEPTH_RANGE ? depth_table(&p, from, depth, &ts, &c)
+                 : f == ONE_COUNT ? count_one(&p, depth, &ts, &c)
+                                  : batch(depth, &ts, &c);
     perft_table_free(ts.t);
     return status;
 }

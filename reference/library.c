@@ -3,10 +3,19 @@
  * and calls the module that answers it.  Nothing here decides a rule.
  * Running out of memory is the caller's to handle: the modules below mark
  * it (a list's or a buffer's failed, a record's out_of_memory), and each
- * ck_ function that allocates checks them once and says CK_OUT_OF_MEMORY. */
+ * ck_ function that allocates checks them once and says CK_OUT_OF_MEMORY.
+ * Nothing the caller gives is trusted: each ck_ function checks its
+ * arguments first (the checks below), and the rules' modules are only
+ * ever handed what passed. */
+#ifndef CK_NO_NONNULL
+#define CK_NO_NONNULL /* the checks of NULL below must stay: no nonnull marks here */
+#endif
 #include "checkers.h"
 #include "library.h"
 
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,31 +91,25 @@ static void tell(char *err, const char *what)
         snprintf(err, CK_ERROR_SIZE, "%s", what);
 }
 
-/* ==================== Positions ==================== */
+/* ==================== What the caller gives: the checks ==================== */
 
-ck_position ck_start(void)
+/* A printf-formatted refusal into err (which may be NULL); always false. */
+static bool refuse(char *err, const char *what, ...)
 {
-    position q;
-    parse_fen("B:W21-32:B1-12", 14, 1, &q, (char[NOTATION_ERROR_SIZE]){0});
-    return position_out(&q);
+    char why[CK_ERROR_SIZE];
+    va_list args;
+    va_start(args, what);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): a false alarm, va_start is just above */
+    vsnprintf(why, sizeof why, what, args);
+    va_end(args);
+    tell(err, why);
+    return false;
 }
 
-bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
+/* A pointer the caller must give: false, named in err, if it is NULL. */
+static bool given(const void *p, const char *name, char *err)
 {
-    position q;
-    char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (!read_fen(fen, strlen(fen), 1, &q, why, note)) {
-        tell(err, why);
-        return false;
-    }
-    *pos = position_out(&q);
-    return true;
-}
-
-void ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE])
-{
-    position q = position_in(pos);
-    write_fen(&q, out);
+    return p != NULL || refuse(err, "%s: NULL", name);
 }
 
 static bool is_piece(ck_piece p)
@@ -114,35 +117,145 @@ static bool is_piece(ck_piece p)
     return p == CK_EMPTY || p == CK_BLACK || p == CK_WHITE || p == CK_BLACK_KING || p == CK_WHITE_KING;
 }
 
-/* Valid when every square holds a piece of ck_piece and the FEN it writes
- * reads back as itself: parse_fen has every other rule of a position. */
-bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE])
+static const char *piece_name(ck_piece p)
 {
-    if (pos->turn != CK_BLACK && pos->turn != CK_WHITE) {
-        tell(err, "turn: neither CK_BLACK nor CK_WHITE");
+    return p == CK_BLACK ? "CK_BLACK" : p == CK_WHITE ? "CK_WHITE" : p == CK_BLACK_KING ? "CK_BLACK_KING" : "CK_WHITE_KING";
+}
+
+/* Every square of pos holds a ck_piece, and at[0], no square, nothing: the
+ * rules may read it (what ck_is_legal asks of the challenge's boards). */
+static bool board_ok(const ck_position *pos, char *err)
+{
+    if (!given(pos, "pos", err))
         return false;
-    }
+    if (pos->at[0] != CK_EMPTY)
+        return refuse(err, "at[0]: %d, but there is no square 0 (it holds CK_EMPTY)", (int)pos->at[0]);
     for (int n = 1; n <= CK_SQUARES; n++)
-        if (!is_piece(pos->at[n])) {
-            char what[64];
-            snprintf(what, sizeof what, "square %d: %d is no ck_piece", n, (int)pos->at[n]);
-            tell(err, what);
-            return false;
-        }
-    char fen[FEN_SIZE], why[NOTATION_ERROR_SIZE];
-    position q = position_in(pos), back;
-    write_fen(&q, fen);
-    if (!parse_fen(fen, strlen(fen), 1, &back, why)) {
-        tell(err, why);
+        if (!is_piece(pos->at[n]))
+            return refuse(err, "square %d: %d is no ck_piece", n, (int)pos->at[n]);
+    return true;
+}
+
+/* pos is a position of the game: board_ok, a side to move, and what
+ * read_fen asks of a FEN (its place()): no man on the row where it would
+ * have been crowned, at most MAX_PIECES a side.  (The suite holds the two
+ * to each other: tests/fuzz/fuzz_api.c's ck_valid against the FEN read
+ * back.) */
+static bool position_ok(const ck_position *pos, char *err)
+{
+    if (!board_ok(pos, err))
         return false;
+    if (pos->turn != CK_BLACK && pos->turn != CK_WHITE)
+        return refuse(err, "turn: %d is neither CK_BLACK nor CK_WHITE", (int)pos->turn);
+    int pieces[CK_WHITE + 1] = {0};
+    for (int n = 1; n <= CK_SQUARES; n++) {
+        piece p = (piece)pos->at[n], side = side_of(p);
+        if (crowns_on(p, n))
+            return refuse(err, "square %d: a %s man on %d would have been crowned (%s men crown on %s): %s is a king", n,
+                          side_name(side), n, side_name(side), side == WHITE ? "1-4" : "29-32",
+                          piece_name((ck_piece)crowned(p)));
+        if (side != EMPTY && ++pieces[side] > MAX_PIECES)
+            return refuse(err, "%s has more than %d pieces (the %dth is on %d)", side_name(side), MAX_PIECES,
+                          pieces[side], n);
     }
     return true;
 }
 
+/* A game: its position, and quiet 0 to the draw's count. */
+static bool game_ok(const ck_game *g, char *err)
+{
+    if (!given(g, "game", err) || !position_ok(&g->pos, err))
+        return false;
+    return (g->quiet >= 0 && g->quiet <= DRAW_QUIET_MOVES) ||
+           refuse(err, "quiet: %d is not 0-%d", g->quiet, DRAW_QUIET_MOVES);
+}
+
+/* Is `to` one diagonal step (steps 1) or jump (steps 2) from `from`, and
+ * which square is between (a jump's)? */
+static bool diagonal_of(int from, int to, int steps, int *between)
+{
+    static const int vert[] = {UP, UP, DOWN, DOWN}, horiz[] = {LEFT, RIGHT, LEFT, RIGHT};
+    for (int d = 0; d < 4; d++)
+        if (diagonal(from, vert[d], horiz[d], steps) == to) {
+            *between = diagonal(from, vert[d], horiz[d], 1);
+            return true;
+        }
+    return false;
+}
+
+/* m has a move's shape (whatever the position): n 1-12, squares on the
+ * board, a step one diagonal step, a capture jumps over the square
+ * between each of its landings. */
+static bool move_ok(const ck_move *m, char *err)
+{
+    if (!given(m, "move", err))
+        return false;
+    if (m->n < 1 || m->n > CK_MAX_JUMPS)
+        return refuse(err, "move: n is %d, not 1-%d", m->n, CK_MAX_JUMPS);
+    if (!on_board(m->from))
+        return refuse(err, "move: from is %d, not a square 1-32", m->from);
+    bool capture = m->over[0] != NO_SQUARE;
+    if (!capture && m->n != 1)
+        return refuse(err, "move: a step (over[0] 0) lands once, not n %d times", m->n);
+    for (int i = 0, at = m->from, between; i < m->n; at = m->land[i++]) {
+        if (!on_board(m->land[i]))
+            return refuse(err, "move: land[%d] is %d, not a square 1-32", i, m->land[i]);
+        if (!diagonal_of(at, m->land[i], capture ? 2 : 1, &between))
+            return refuse(err, "move: %d to %d is no diagonal %s", at, m->land[i], capture ? "jump" : "step");
+        if (capture && m->over[i] != between)
+            return refuse(err, "move: over[%d] is %d, but %d to %d jumps over %d", i, m->over[i], at, m->land[i],
+                          between);
+    }
+    return true;
+}
+
+/* ==================== Positions ==================== */
+
+ck_position ck_start(void)
+{
+    position q = initial_position();
+    return position_out(&q);
+}
+
+bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
+{
+    if (!given(fen, "fen", err) || !given(pos, "pos", err))
+        return false;
+    position q;
+    char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (!read_fen(fen, strlen(fen), 1, false, &q, why, note)) {
+        tell(err, why);
+        return false;
+    }
+    *pos = position_out(&q);
+    return true;
+}
+
+bool ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE], char err[CK_ERROR_SIZE])
+{
+    if (!given(out, "out", err))
+        return false;
+    out[0] = '\0';
+    if (!position_ok(pos, err))
+        return false;
+    position q = position_in(pos);
+    write_fen(&q, out);
+    return true;
+}
+
+bool ck_valid(const ck_position *pos, char err[CK_ERROR_SIZE]) { return position_ok(pos, err); }
+
 /* ==================== Moves ==================== */
 
-bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count)
+bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count, char err[CK_ERROR_SIZE])
 {
+    if (!given(count, "count", err))
+        return false;
+    *count = 0;
+    if (!position_ok(pos, err))
+        return false;
+    if (out == NULL && max > 0)
+        return refuse(err, "out: NULL, with max %zu", max);
     position q = position_in(pos);
     move_list legal = {0};
     side_moves(&q.b, q.turn, &legal);
@@ -150,57 +263,80 @@ bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count)
     for (size_t i = 0; ok && i < legal.n && i < max; i++)
         out[i] = move_out(&legal.at[i]);
     *count = ok ? legal.n : 0;
+    if (!ok)
+        tell(err, CK_OUT_OF_MEMORY);
     move_list_free(&legal);
     return ok;
 }
 
-void ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE])
+bool ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE], char err[CK_ERROR_SIZE])
 {
+    if (!given(out, "out", err))
+        return false;
+    out[0] = '\0';
+    if (!move_ok(m, err))
+        return false;
     move q = move_in(m);
     write_move(&q, out);
+    return true;
 }
 
-void ck_play_move(ck_position *pos, const ck_move *m)
+/* Is a the same move as b: from, n, and each landing and piece taken? */
+static bool same_move(const move *a, const move *b)
 {
+    if (a->from != b->from || a->n != b->n)
+        return false;
+    for (int i = 0; i < a->n; i++)
+        if (a->land[i] != b->land[i] || a->over[i] != b->over[i])
+            return false;
+    return true;
+}
+
+bool ck_play_move(ck_position *pos, const ck_move *m, char err[CK_ERROR_SIZE])
+{
+    if (!position_ok(pos, err) || !move_ok(m, err))
+        return false;
     position q = position_in(pos);
     move r = move_in(m);
-    play_position(&q, &r);
-    *pos = position_out(&q);
-}
-
-/* Plays the move text[0..len) in g if it is legal; else false and why.
- * column: where the text starts, for a malformed move's message. */
-static bool play_written(game *g, const char *text, size_t len, int column, char err[CK_ERROR_SIZE])
-{
-    written_move w;
-    char why[CK_ERROR_SIZE];
-    if (!parse_move(text, len, column, &w, why)) {
-        tell(err, why);
-        return false;
-    }
     move_list legal = {0};
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, legal.n > 0);
-    int found = -1;
-    if (legal.failed)
-        snprintf(why, sizeof why, CK_OUT_OF_MEMORY);
-    else if (o != IN_PLAY)
-        say_over(g, o, why);
-    else
-        found = find_move(g, &legal, &w, why);
-    if (found >= 0)
-        game_play(g, &legal.at[found]);
-    else
-        tell(err, why);
+    side_moves(&q.b, q.turn, &legal);
+    const move *found = NULL;
+    for (size_t i = 0; !legal.failed && i < legal.n && found == NULL; i++)
+        if (same_move(&legal.at[i], &r))
+            found = &legal.at[i];
+    if (found != NULL) {
+        play_position(&q, found);
+        *pos = position_out(&q);
+    } else if (legal.failed)
+        tell(err, CK_OUT_OF_MEMORY);
+    else {
+        char text[MOVE_TEXT_SIZE];
+        write_move(&r, text);
+        refuse(err, "move: %s is not one of %s's legal moves here", text, side_name(q.turn));
+    }
     move_list_free(&legal);
-    return found >= 0;
+    return found != NULL;
 }
 
 bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
 {
-    game g = {position_in(pos), 0};
-    if (!play_written(&g, move, strlen(move), 1, reason))
+    if (!position_ok(pos, reason) || !given(move, "move", reason))
         return false;
+    game g = {position_in(pos), 0};
+    replay_stop stop;
+    movetext t = {move, strlen(move), 0, 1, false};
+    written_move w;
+    size_t at, len;
+    char err[NOTATION_ERROR_SIZE];
+    if (!next_move(&t, &w, &at, &len, err) || next_move(&t, &w, &at, &len, err)) { /* exactly one move */
+        tell(reason, err[0] != '\0' ? err : "one move is needed, such as 11-15 (ck_replay plays several)");
+        return false;
+    }
+    game_replay(&g, move, strlen(move), 1, false, &stop);
+    if (stop.number > 0) {
+        tell(reason, stop.reason);
+        return false;
+    }
     *pos = position_out(&g.pos);
     return true;
 }
@@ -209,28 +345,27 @@ bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
 
 static game game_in(const ck_game *g) { return (game){position_in(&g->pos), g->quiet}; }
 
-ck_outcome ck_outcome_of(const ck_game *g)
+bool ck_outcome_of(const ck_game *g, ck_outcome *outcome, char err[CK_ERROR_SIZE])
 {
+    if (!game_ok(g, err) || !given(outcome, "outcome", err))
+        return false;
     game q = game_in(g);
-    return outcome_out(game_outcome(&q, side_has_move(&q.pos.b, q.pos.turn)));
+    *outcome = outcome_out(game_outcome(&q, side_has_move(&q.pos.b, q.pos.turn)));
+    return true;
 }
 
 size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
 {
+    if (!game_ok(g, reason) || !given(moves, "moves", reason))
+        return CK_REPLAY_REFUSED;
     game q = game_in(g);
-    size_t number = 0, at = 0, len;
-    for (;; at += len) {
-        at += strspn(moves + at, " ");
-        len = strcspn(moves + at, " ");
-        if (len == 0)
-            break;
-        number++;
-        if (!play_written(&q, moves + at, len, (int)at + 1, reason))
-            break;
-    }
+    replay_stop stop;
+    game_replay(&q, moves, strlen(moves), 1, false, &stop);
+    if (stop.number > 0)
+        tell(reason, stop.reason);
     g->pos = position_out(&q.pos);
     g->quiet = q.quiet;
-    return len == 0 ? 0 : number;
+    return stop.number;
 }
 
 /* ==================== Perft ==================== */
@@ -264,6 +399,8 @@ void ck_table_free(ck_table *t)
 
 bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_count *count, char err[CK_ERROR_SIZE])
 {
+    if (!position_ok(pos, err) || !given(count, "count", err))
+        return false;
     if (depth < 0 || depth > 64 || threads < 1 || threads > 1024) {
         tell(err, depth < 0 || depth > 64 ? "depth: not 0-64" : "threads: not 1-1024");
         return false;
@@ -284,6 +421,8 @@ bool ck_perft(const ck_position *pos, int depth, ck_table *t, int threads, ck_co
 
 void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
 {
+    if (out == NULL)
+        return;
     write_count((perft_count)c.high << 64 | c.low, out);
 }
 
@@ -343,15 +482,30 @@ static ck_pdn *pdn_over(buffer text, bool strict)
     return p;
 }
 
-ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
+/* A reader that gives no record, and why (an argument refused). */
+static ck_pdn *refusing(const char *why, bool strict)
 {
     buffer b = {0};
-    append(&b, text, len);
+    append(&b, "", 0);
+    ck_pdn *p = pdn_over(b, strict);
+    if (p != NULL)
+        p->error = why;
+    return p;
+}
+
+ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
+{
+    if (text == NULL && len > 0)
+        return refusing("text: NULL, with a length", strict);
+    buffer b = {0};
+    append(&b, text != NULL ? text : "", len);
     return pdn_over(b, strict);
 }
 
 ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
 {
+    if (in == NULL)
+        return refusing("in: NULL", strict);
     ck_pdn *p = calloc(1, sizeof *p);
     if (p == NULL)
         return NULL;
@@ -425,6 +579,8 @@ static void *with_room(void *array, size_t *cap, size_t n, size_t size)
 {
     if (n <= *cap)
         return array;
+    if (n > SIZE_MAX / size)
+        return NULL;
     void *bigger = realloc(array, n * size);
     if (bigger != NULL)
         *cap = n;
@@ -466,6 +622,12 @@ static bool copy_tags(ck_pdn *p, const pdn_record *r)
 
 bool ck_pdn_next(ck_pdn *p, ck_record *out)
 {
+    if (p == NULL)
+        return false;
+    if (out == NULL) {
+        p->error = p->error != NULL ? p->error : "record: NULL";
+        return false;
+    }
     pdn_record *r;
     pdn_replay_free(&p->replay);
     p->replay = (pdn_replay){.played = NULL};
@@ -478,7 +640,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    bool started = !r->bad && pdn_start(p->piece, r, &start, note);
+    bool started = !r->bad && pdn_start(p->piece, r, p->strict, &start, note);
     if (r->out_of_memory)
         return no_memory(p);
     if (!started) {
@@ -504,7 +666,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     out->moves = p->moves;
     out->plies = rp->stop;
     out->end = (ck_game){position_out(&rp->end.pos), rp->end.quiet};
-    out->outcome = ck_outcome_of(&out->end);
+    out->outcome = outcome_out(game_outcome(&rp->end, side_has_move(&rp->end.pos.b, rp->end.pos.turn)));
     if (!rp->ok) {
         const pdn_word *w = &r->words[rp->stop];
         out->ply = rp->stop + 1;
@@ -516,7 +678,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     return true;
 }
 
-const char *ck_pdn_error(const ck_pdn *p) { return p->error; }
+const char *ck_pdn_error(const ck_pdn *p) { return p != NULL ? p->error : "reader: NULL"; }
 
 void ck_pdn_close(ck_pdn *p)
 {
@@ -533,8 +695,13 @@ void ck_pdn_close(ck_pdn *p)
 
 /* ==================== The challenge's question ==================== */
 
-bool ck_is_legal(const ck_position *pos, int from, int to, ck_rule r)
+bool ck_is_legal(const ck_position *pos, int from, int to, ck_rule r, char err[CK_ERROR_SIZE])
 {
+    if (!board_ok(pos, err))
+        return false;
+    if (r != CK_RULE_CHALLENGE && r != CK_RULE_ENGLISH)
+        return refuse(err, "rule: %d is neither CK_RULE_CHALLENGE nor CK_RULE_ENGLISH", (int)r);
+    tell(err, "");
     if (!on_board(from) || !on_board(to))
         return false;
     position q = position_in(pos);

@@ -64,17 +64,6 @@ static bool bad(token *t, const char *what)
     return true;
 }
 
-/* The results PDN writes, the old ones (2-0 ...) included. */
-static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"};
-
-int pdn_result_index(const char *text, size_t len)
-{
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (strlen(results[i]) == len && memcmp(results[i], text, len) == 0)
-            return (int)i;
-    return -1;
-}
-
 /* A tag pair, [Name "value"], from c->at (on its '['). */
 static bool read_tag(cursor *c, token *t)
 {
@@ -140,34 +129,27 @@ static bool skip_variation(cursor *c)
 
 static bool ends_word(char ch) { return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL); }
 
-/* A word: a move number (and what is glued to it), a result, a mark, a move. */
+/* A word: a move number (and what is glued to it), a result, a mark, a move
+ * (notation.h reads each as the movetext of a game line does). */
 static bool read_word(cursor *c, token *t)
 {
     const char *s = c->text;
-    size_t p = c->at;
-    while (p < c->len && !ends_word(s[p]))
-        p++;
-    size_t end = p;
-    p = c->at;
-    while (p < end && is_digit(s[p]))
-        p++;
-    if (p > c->at && p < end && s[p] == '.') { /* 12. or 12... */
-        while (p < end && s[p] == '.')
-            p++;
+    size_t end = c->at;
+    while (end < c->len && !ends_word(s[end]))
+        end++;
+    size_t number = move_number_length(s + c->at, end - c->at);
+    if (number > 0) { /* 12. or 12..., and what is glued to it read next */
         t->kind = T_NUMBER;
-        t->len = p - c->at;
-        advance(c, p);
+        t->len = number;
+        advance(c, c->at + number);
         return true;
     }
-    t->len = end - c->at;
-    size_t kept = t->len;
-    while (kept > 0 && (s[c->at + kept - 1] == '!' || s[c->at + kept - 1] == '?'))
-        kept--;
+    size_t kept = without_marks(s + c->at, end - c->at);
     advance(c, end);
     if (kept == 0) /* a mark on its own */
         return false;
     t->len = kept;
-    t->kind = pdn_result_index(s + t->at, kept) >= 0 ? T_RESULT : T_MOVE;
+    t->kind = result_index(s + t->at, kept) >= 0 ? T_RESULT : T_MOVE;
     return true;
 }
 
@@ -247,90 +229,6 @@ static void set_bad_notation(pdn_record *r, long line, const char *err)
     set_bad(r, line, what ? col : 0, what ? what : err);
 }
 
-static const char move_forms[] = "a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)";
-
-/* Reads the move text t into w, leniently; false with the fault in err. */
-static bool read_move_lenient(const char *text, const token *t, pdn_word *w, char err[NOTATION_ERROR_SIZE])
-{
-    char q[QUOTE_SIZE];
-    quote_text(text + t->at, t->len, q);
-    w->n = w->splits = 0;
-    w->x = w->dash = w->glued = false;
-    size_t at = t->at, end = t->at + t->len;
-    for (;;) {
-        size_t stop = at;
-        while (stop < end && is_digit(text[stop]))
-            stop++;
-        if (stop == at) {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
-            return false;
-        }
-        int n = square_number(text + at, stop - at);
-        if (w->n == MAX_JUMPS + 1) {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s has more than 12 jumps", t->col, q);
-            return false;
-        }
-        w->sq[w->n++] = n;
-        if (stop == end)
-            break;
-        char c = text[stop];
-        if (w->n >= 2 && c != 'x' && c != 'X' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
-            w->glued = true; /* prose glued to a whole move, as the Tinsley archive has it: a comment */
-            break;
-        }
-        if (c != '-' && c != 'x' && c != 'X') {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
-            return false;
-        }
-        w->x |= c != '-';
-        w->dash |= c == '-';
-        at = stop + 1;
-    }
-    if (w->n == 1 && t->len >= 3 && t->len <= 4) { /* 1118: two squares without a sign */
-        const char *d = text + t->at;
-        for (size_t cut = 1; cut < t->len; cut++) {
-            int a = square_number(d, cut), b = square_number(d + cut, t->len - cut);
-            if (d[0] != '0' && d[cut] != '0' && on_board(a) && on_board(b) && w->splits < 2) {
-                w->split[w->splits][0] = a;
-                w->split[w->splits++][1] = b;
-            }
-        }
-        w->n = 0;
-        if (w->splits > 0)
-            return true;
-        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
-        return false;
-    }
-    if (w->n == 1) {
-        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is a square, not a move: %s", t->col, q, move_forms);
-        return false;
-    }
-    for (int i = 0; i < w->n; i++)
-        if (!on_board(w->sq[i])) {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s has a square off the board (squares are 1-32)",
-                     t->col, q);
-            return false;
-        }
-    return true;
-}
-
-/* Reads the move text t into w: strictly as notation.h reads a move, or
- * leniently; false with the fault in err. */
-static bool read_move(const char *text, const token *t, bool strict, pdn_word *w, char err[NOTATION_ERROR_SIZE])
-{
-    if (!strict)
-        return read_move_lenient(text, t, w, err);
-    written_move m;
-    if (!parse_move(text + t->at, t->len, t->col, &m, err))
-        return false;
-    memcpy(w->sq, m.sq, sizeof m.sq);
-    w->n = m.n;
-    w->splits = 0;
-    w->x = m.capture;
-    w->dash = !m.capture;
-    return true;
-}
-
 static void add_tag(pdn_record *r, const token *t)
 {
     if (r->ntags == r->tag_cap) {
@@ -349,7 +247,7 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
 {
     pdn_word w = {.at = t->at, .len = t->len};
     char err[NOTATION_ERROR_SIZE];
-    if (!read_move(text, t, strict, &w, err)) {
+    if (!read_move(text + t->at, t->len, t->col, strict, &w.m, err)) {
         set_bad_notation(r, t->line, err);
         return;
     }
@@ -430,7 +328,7 @@ static bool check_game_type(const char *text, pdn_record *r)
 
 /* ==================== The start ==================== */
 
-bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE])
+bool pdn_start(const char *text, pdn_record *r, bool strict, position *start, char note[FEN_NOTE_SIZE])
 {
     char err[NOTATION_ERROR_SIZE];
     note[0] = '\0';
@@ -441,7 +339,7 @@ bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_N
         *start = initial_position();
         return true;
     }
-    if (!read_fen(text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
+    if (!read_fen(text + fen->value_at, fen->value_len, fen->value_col, strict, start, err, note)) {
         if (strcmp(err, OUT_OF_MEMORY) == 0) {
             r->out_of_memory = true;
             return false;
@@ -546,7 +444,7 @@ bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             add_word(r, text, &tk, rd->strict);
             break;
         case T_RESULT:
-            r->result = pdn_result_index(text + tk.at, tk.len);
+            r->result = result_index(text + tk.at, tk.len);
             return true;
         case T_BAD:
             set_bad(r, tk.line, tk.col, tk.what);

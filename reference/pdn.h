@@ -26,14 +26,11 @@
 
 /* ==================== Records ==================== */
 
-/* A move as the file writes it, read once into squares. */
+/* A move as the file writes it, read once into squares (read_move). */
 typedef struct {
-    size_t at, len;           /* its text */
-    int sq[MAX_JUMPS + 1], n; /* the squares given; n == 0 for 1118 */
-    int split[2][2], splits;  /* 1118: its readings as two squares */
-    bool x, dash;             /* the signs used */
-    bool glued;               /* text glued to its end (8-11Redoverstepped...): a comment */
-    char number[24];          /* the move number as written: "12." or "12...", or "" */
+    size_t at, len;   /* its text */
+    written_move m;   /* as read */
+    char number[24];  /* the move number as written: "12." or "12...", or "" */
 } pdn_word;
 
 /* A tag pair: where its name and value are in the text. */
@@ -50,7 +47,7 @@ typedef struct {
     size_t ntags, tag_cap;
     pdn_word *words;
     size_t nwords, word_cap;
-    int result; /* pdn_result_index of its result, or -1 */
+    int result; /* result_index (notation.h) of its result, or -1 */
     bool in_movetext;
     bool bad;
     long bad_line;
@@ -61,10 +58,6 @@ typedef struct {
     bool out_of_memory;           /* a tag, a move or its FEN found no memory: the record is incomplete */
 } pdn_record;
 
-
-/* The result's index among 1-0, 0-1, 1/2-1/2, *, 2-0, 0-2, 1-1, 0-0 (the
- * old forms last), or -1: pdn_result_index("0-1", 3) == 1. */
-int pdn_result_index(const char *text, size_t len);
 
 /* Is g the tag named name?  The first of r's tags named name, or NULL. */
 bool pdn_tag_is(const char *text, const pdn_tag *g, const char *name);
@@ -101,10 +94,10 @@ size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_tex
  * moved first: "(12...)". */
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32]);
 
-/* The record's start: its [FEN] (read_fen; what it ignored in note, else
- * ""), or the start of the game.  False, with the fault set in r, for a
+/* The record's start: its [FEN] (read_fen, strictly or not; what it
+ * ignored in note, else ""), or the start of the game.  False, with the fault set in r, for a
  * malformed FEN or a GameType other than 21 (English checkers); false with
  * r->out_of_memory if there was no memory to read the FEN. */
-bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE]);
+bool pdn_start(const char *text, pdn_record *r, bool strict, position *start, char note[FEN_NOTE_SIZE]);
 
 #endif

@@ -144,7 +144,7 @@ static void answer_error(reader *rd, const pdn_record *r)
 static bool record_start(reader *rd, pdn_record *r, position *start)
 {
     char note[FEN_NOTE_SIZE];
-    if (!pdn_start(rd->text, r, start, note)) {
+    if (!pdn_start(rd->text, r, rd->o->strict, start, note)) {
         if (r->out_of_memory)
             exit_out_of_memory();
         return false;

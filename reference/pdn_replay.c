@@ -29,56 +29,32 @@ typedef struct {
     char reason[REASON_SIZE];
 } replay;
 
-/* Does m have the squares sq[0..n): every landing, or the two ends? */
-static bool names(const move *m, const int *sq, int n)
-{
-    if (m->from != sq[0])
-        return false;
-    if (n == 2 && move_end(m) == sq[1])
-        return true;
-    if (n != m->n + 1)
-        return false;
-    for (int i = 0; i < m->n; i++)
-        if (m->land[i] != sq[i + 1])
-            return false;
-    return true;
-}
-
-static bool word_names(const pdn_word *w, const move *m)
-{
-    if (w->n > 0)
-        return names(m, w->sq, w->n);
-    for (int i = 0; i < w->splits; i++)
-        if (names(m, w->split[i], 2))
-            return true;
-    return false;
-}
+static bool word_names(const pdn_word *w, const move *m) { return written_names(&w->m, m); }
 
 /* How w's writing of m departs from notation.h's forms. */
-static unsigned reading_of(const pdn_word *w, const move *m)
+static unsigned reading_of(const pdn_word *pw, const move *m)
 {
+    const written_move *w = &pw->m;
     unsigned how = 0;
     if (w->n == 0)
         how |= READ_UNSIGNED;
-    else if (w->x && w->dash)
+    else if (w->capture && w->dash)
         how |= READ_MIXED;
-    else if (is_capture_move(m) && !w->x)
+    else if (is_capture_move(m) && !w->capture)
         how |= READ_DASH_CAPTURE;
-    else if (!is_capture_move(m) && w->x)
+    else if (!is_capture_move(m) && w->capture)
         how |= READ_X_STEP;
     if (w->glued)
         how |= READ_GLUED;
     return how;
 }
 
-/* The written move find_move reasons about. */
+/* The written move find_move reasons about (strictly: as it was written). */
 static written_move as_written(const pdn_word *w)
 {
-    written_move m = {.n = w->n > 0 ? w->n : 2, .capture = w->x};
-    if (w->n > 0)
-        memcpy(m.sq, w->sq, sizeof m.sq);
-    else
-        m.sq[0] = w->split[0][0], m.sq[1] = w->split[0][1];
+    written_move m = w->m;
+    if (m.n == 0)
+        m.n = 2, m.sq[0] = m.split[0][0], m.sq[1] = m.split[0][1];
     return m;
 }
 
@@ -147,7 +123,7 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
         }
         if (s->strict) {
             written_move m = as_written(w);
-            int found = find_move(&g, &legal, &m, r->reason);
+            int found = find_move(&g, &legal, &m, true, r->reason);
             if (found < 0) {
                 ok = false;
                 break;
@@ -176,7 +152,7 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
         }
         if (k == 0) {
             written_move m = as_written(w);
-            find_move(&g, &legal, &m, r->reason);
+            find_move(&g, &legal, &m, true, r->reason);
         } else if (resolve(s, &g, i, &legal, idx, k, played, how, r)) {
             free(idx);
             move_list_free(&legal);

@@ -42,7 +42,7 @@ void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const po
         if (pdn_tag_is(text, g, "FEN") || pdn_tag_is(text, g, "SetUp"))
             continue;
         if (pdn_tag_is(text, g, "Result")) {
-            int n = pdn_result_index(text + g->value_at, g->value_len);
+            int n = result_index(text + g->value_at, g->value_len);
             if (n >= 0)
                 result = n;
             appendf(&b, "[Result \"%s\"]\n", canonical_result(result >= 0 ? result : -1));

@@ -38,7 +38,7 @@ static bool read_entry(const char *text, size_t from, size_t to, suite_count *c,
     return false;
 }
 
-bool read_suite_line(const char *text, size_t len, suite_line *s, char err[NOTATION_ERROR_SIZE])
+bool read_suite_line(const char *text, size_t len, bool strict, suite_line *s, char err[NOTATION_ERROR_SIZE])
 {
     const char *semi = memchr(text, ';', len);
     size_t fen_end = semi ? (size_t)(semi - text) : len, fen_start = 0;
@@ -46,7 +46,8 @@ bool read_suite_line(const char *text, size_t len, suite_line *s, char err[NOTAT
         fen_start++;
     while (fen_end > fen_start && blank(text[fen_end - 1]))
         fen_end--;
-    if (!parse_fen(text + fen_start, fen_end - fen_start, (int)fen_start + 1, &s->pos, err))
+    char note[FEN_NOTE_SIZE];
+    if (!read_fen(text + fen_start, fen_end - fen_start, (int)fen_start + 1, strict, &s->pos, err, note))
         return false;
     s->n = 0;
     for (size_t at = semi ? (size_t)(semi - text) : len; at < len;) {

@@ -27,9 +27,10 @@ typedef struct {
     suite_count at[SUITE_MAX_COUNTS];
 } suite_line;
 
-/* Reads text[0..len) as "FEN ;DN COUNT ...".  False with "<field>, column
- * C: <what>" in err: a bad FEN, an entry that is not ";D<depth> <count>"
- * (depth 0-64), none at all. */
-bool read_suite_line(const char *text, size_t len, suite_line *s, char err[NOTATION_ERROR_SIZE]);
+/* Reads text[0..len) as "FEN ;DN COUNT ..." (the FEN read as every FEN
+ * is, leniently or strict).  False with "<field>, column C: <what>" in err:
+ * a bad FEN, an entry that is not ";D<depth> <count>" (depth 0-64), none at
+ * all. */
+bool read_suite_line(const char *text, size_t len, bool strict, suite_line *s, char err[NOTATION_ERROR_SIZE]);
 
 #endif

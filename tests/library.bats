@@ -109,8 +109,141 @@ records() {
     [ "$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --modversion checkers)" = "$version" ]
     run project_make uninstall DESTDIR="$stage" PREFIX=/opt/ck
     assert_success
-    run find "$stage" -type f -o -type l
+    assert_line "removed $stage/opt/ck/include/checkers.h"
+    assert_line "removed $stage/opt/ck/lib/libcheckers.so.$so"
+    assert_line "removed $stage/opt/ck/lib/pkgconfig/checkers.pc"
+    assert_line "removed $stage/opt/ck/lib/pkgconfig/ (make install made it; now empty)"
+    assert_line "removed $stage/opt/ (make install made it; now empty)"
+    assert_line 'ldconfig: not run (DESTDIR: it is for the machine the files are moved to)'
+    # nothing left of it: no file, no directory it made (the stage itself was there)
+    run find "$stage" -mindepth 1
     assert_output ''
+}
+
+# pc_value PCDIR VARIABLE: the variable of checkers.pc in PCDIR, as
+# pkg-config gives it (its escapes undone).
+pc_value() { PKG_CONFIG_PATH="$1" pkg-config --variable="$2" checkers | sed 's/\\\(.\)/\1/g'; }
+
+@test "make install: a relative PREFIX made absolute from the checkout, LIBDIR and PKGCONFIGDIR under it, an absolute INCLUDEDIR; GNU's lowercase names too" {
+    local abs="$BATS_TEST_TMPDIR/a relative prefix" inc="$BATS_TEST_TMPDIR/the headers" rel
+    rel=$(realpath --relative-to="$ROOT" "$abs")
+    [[ $rel != /* ]] || fail "not relative: $rel"
+    run project_make install PREFIX="$rel" LIBDIR=lib64 INCLUDEDIR="$inc" PKGCONFIGDIR=share/pkgconfig
+    assert_success
+    assert_line "  $inc/checkers.h"
+    [ -f "$abs/lib64/libcheckers.a" ] && [ -L "$abs/lib64/libcheckers.so" ] && [ -f "$inc/checkers.h" ] ||
+        fail "$(find "$BATS_TEST_TMPDIR")"
+    # checkers.pc names them all, absolute: the prefix, the libdir under it
+    assert_equal "$(pc_value "$abs/share/pkgconfig" prefix)" "$abs"
+    assert_equal "$(pc_value "$abs/share/pkgconfig" libdir)" "$abs/lib64"
+    assert_equal "$(pc_value "$abs/share/pkgconfig" includedir)" "$inc"
+    # shellcheck disable=SC2016 # pkg-config's ${prefix}
+    grep -qx 'libdir=${prefix}/lib64' "$abs/share/pkgconfig/checkers.pc" || fail "$(cat "$abs/share/pkgconfig/checkers.pc")"
+    # an engine built through it, with the rpath, finds everything
+    build_rpath "$abs/share/pkgconfig" "$abs/lib64" engine
+    run ./engine perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
+    run project_make uninstall PREFIX="$rel" LIBDIR=lib64 INCLUDEDIR="$inc" PKGCONFIGDIR=share/pkgconfig
+    assert_success
+    [ ! -e "$abs" ] && [ ! -e "$inc" ] || fail "left: $(find "$abs" "$inc" 2>&1)"
+    # GNU's own names: prefix, libdir, includedir
+    run project_make install prefix="$abs" libdir="$abs/l" includedir="$abs/i"
+    assert_success
+    [ -f "$abs/l/libcheckers.a" ] && [ -f "$abs/i/checkers.h" ] && [ -f "$abs/l/pkgconfig/checkers.pc" ] || fail "$(find "$abs")"
+    run project_make uninstall prefix="$abs" libdir="$abs/l" includedir="$abs/i"
+    assert_success
+    [ ! -e "$abs" ] || fail "left: $(find "$abs")"
+}
+
+@test "make uninstall removes only the directories make install made, says each file, and says when nothing is there" {
+    local p="$BATS_TEST_TMPDIR/p"
+    mkdir -p "$p/include" "$p/lib" && touch "$p/lib/theirs.so"
+    run project_make install PREFIX="$p"
+    assert_success
+    run project_make uninstall PREFIX="$p"
+    assert_success
+    assert_output --regexp "^removed $p/include/checkers.h
+removed $p/lib/libcheckers.a
+removed $p/lib/libcheckers.so.[0-9.]+
+removed $p/lib/libcheckers.so.[0-9.]+
+removed $p/lib/libcheckers.so
+removed $p/lib/pkgconfig/checkers.pc
+removed $p/lib/pkgconfig/ \\(make install made it; now empty\\)
+ldconfig: not run \\($p/lib is not among the loader's directories\\)$"
+    # the directories that were there stay, empty or not
+    run bash -c 'find "$1" | sort' - "$p"
+    assert_output "$p"$'\n'"$p/include"$'\n'"$p/lib"$'\n'"$p/lib/theirs.so"
+    run project_make uninstall PREFIX="$p"
+    assert_success
+    assert_output "make uninstall: no file of checkers under $p/include, $p/lib or $p/lib/pkgconfig: nothing removed"
+}
+
+# An ldconfig of the test's: `-N -v -X` lists LOADER_DIR as the loader's
+# directory; any other call is recorded in ./calls (CALLS: make runs it in
+# the checkout), and exits STUB_STATUS.
+ldconfig_stub() {
+    printf '%s\n' '#!/usr/bin/env bash' \
+        'if [ "$*" = "-N -v -X" ]; then printf "%s: (from /etc/ld.so.conf.d/stub.conf:1)\n\tlibstub.so.1 -> libstub.so.1\n" "$LOADER_DIR"; exit 0; fi' \
+        'echo "ldconfig $*" >> "$CALLS"' 'exit "${STUB_STATUS:-0}"' > ldconfig
+    chmod +x ldconfig
+    export CALLS=$PWD/calls
+}
+
+@test "make install and uninstall run ldconfig where it applies (LIBDIR among the loader's directories, no DESTDIR), else say why not and how a program finds the library" {
+    local p="$BATS_TEST_TMPDIR/p q"
+    ldconfig_stub
+    export LOADER_DIR="$p/lib"
+    run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_success
+    assert_line "ldconfig: run, the loader's cache is up to date"
+    assert_equal "$(cat calls)" 'ldconfig '
+    STUB_STATUS=1 run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_success
+    assert_line "ldconfig: failed (not root?): run it as root, so that the loader's cache is up to date"
+    run project_make uninstall PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_line "ldconfig: run, the loader's cache is up to date"
+    assert_equal "$(wc -l < calls)" 3
+    # staged: never
+    run project_make install PREFIX="$p" DESTDIR="$BATS_TEST_TMPDIR/stage" LDCONFIG="$PWD/ldconfig"
+    assert_line 'ldconfig: not run (DESTDIR: it is for the machine the files are moved to)'
+    # a directory the loader does not search: not run, and how to find the library
+    LOADER_DIR=/usr/local/lib run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
+    assert_line --partial "ldconfig: not run ($p/lib is not among the loader's directories); a program linked with libcheckers.so."
+    assert_line --partial "finds it by an rpath, -Wl,-rpath,${p// /\\ }/lib, or by LD_LIBRARY_PATH=${p// /\\ }/lib"
+    assert_equal "$(wc -l < calls)" 3
+}
+
+# build_rpath PCDIR LIBDIR OUT: the engine built by the README's line with
+# an rpath, its "$HOME/.local/lib" made LIBDIR.
+build_rpath() {
+    local line flags
+    # shellcheck disable=SC2016 # the README's text
+    line=$(grep -m 1 -F 'cc -o engine tests/oracles/lib_example.c $(pkg-config --cflags --libs checkers) -Wl,-rpath,"$HOME/.local/lib"' \
+        "$ROOT/reference/README.md") || fail "reference/README.md has no rpath line for the engine"
+    flags=$(PKG_CONFIG_PATH="$1" pkg-config --cflags --libs checkers) || fail "pkg-config: no checkers"
+    line=${line//'$(pkg-config --cflags --libs checkers)'/$flags}
+    line=${line//'"$HOME/.local/lib"'/'"$2"'}
+    line=${line/'-o engine'/-o '"$3"'}
+    mkdir -p tests/oracles && cp "$ROOT/tests/oracles/lib_example.c" tests/oracles/
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    eval "$line $SAN"
+}
+
+@test "an engine linked with the shared library of a prefix the loader does not search starts by the README's rpath, or LD_LIBRARY_PATH, and not without" {
+    build_shared "$PREFIX" engine-plain
+    run ./engine-plain perft B:W21-32:B1-12 3
+    assert_failure
+    assert_output --partial 'libcheckers.so.'
+    assert_output --partial 'cannot open shared object file'
+    # shellcheck disable=SC2016 # the README's text
+    grep -q -F 'LD_LIBRARY_PATH="$HOME/.local/lib" ./engine perft B:W21-32:B1-12 3 ' "$ROOT/reference/README.md" ||
+        fail "reference/README.md has no LD_LIBRARY_PATH line"
+    LD_LIBRARY_PATH="$PREFIX/lib" run ./engine-plain perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
+    build_rpath "$PREFIX/lib/pkgconfig" "$PREFIX/lib" engine-rpath
+    readelf -d engine-rpath | grep -qF "[$PREFIX/lib]" || fail "$(readelf -d engine-rpath | grep -i path)"
+    run ./engine-rpath perft B:W21-32:B1-12 3
+    assert_output 'perft 3: 302'
 }
 
 @test "every defined external name of the installed archive and shared library starts with ck_, and no CLI command is in either" {
@@ -175,25 +308,30 @@ int main(void)
     CHECK(p.at[1] == CK_BLACK && p.at[21] == CK_WHITE && p.turn == CK_BLACK);
     CHECK(!ck_from_fen("B:W5:B5", &q, err) && strcmp(err, "fen, column 7: square 5 is both white and black") == 0);
     CHECK(ck_from_fen(" b:W21-32:B1-12.", &q, err) && memcmp(&p, &q, sizeof p) == 0);
-    ck_to_fen(&p, fen);
+    CHECK(ck_to_fen(&p, fen, err));
     CHECK(strcmp(fen, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12") == 0);
     CHECK(ck_valid(&p, err));
-    q = p, q.at[3] = CK_WHITE;
-    CHECK(!ck_valid(&q, err));
+    q = p, q.at[3] = CK_WHITE, q.at[21] = CK_EMPTY;
+    CHECK(!ck_valid(&q, err) && strcmp(err, "square 3: a white man on 3 would have been crowned (white men crown on 1-4): "
+                                             "CK_WHITE_KING is a king") == 0);
     q = p, q.turn = CK_EMPTY;
     CHECK(!ck_valid(&q, err));
     size_t n = 0;
-    CHECK(ck_moves(&p, m, 64, &n) && n == 7 && ck_moves(&p, m, 2, &n) && n == 7);
-    ck_move_text(&m[0], text);
-    CHECK(strcmp(text, "9-13") == 0);
+    CHECK(ck_moves(&p, m, 64, &n, err) && n == 7 && ck_moves(&p, m, 2, &n, err) && n == 7 && ck_moves(&p, NULL, 0, &n, err));
+    CHECK(ck_move_text(&m[0], text, err) && strcmp(text, "9-13") == 0);
+    CHECK(ck_move_text(&m[6], text, err) && strcmp(text, "12-16") == 0);
+    q = p;
+    CHECK(ck_play_move(&q, &m[0], err) && q.at[13] == CK_BLACK && q.at[9] == CK_EMPTY && q.turn == CK_WHITE);
     q = p;
     CHECK(!ck_play(&q, "22-18", err) && strcmp(err, "22 holds a white man, and black is to move") == 0);
     CHECK(memcmp(&p, &q, sizeof p) == 0 && ck_play(&q, "11-15", err) && q.at[15] == CK_BLACK && q.turn == CK_WHITE);
     ck_game g = {p, 0};
-    CHECK(ck_replay(&g, "11-15 22-18 15x22 26x17", err) == 0 && g.quiet == 0 && ck_outcome_of(&g) == CK_IN_PLAY);
+    ck_outcome o = CK_DRAWN;
+    CHECK(ck_replay(&g, "11-15 22-18 15x22 26x17", err) == 0 && g.quiet == 0 && ck_outcome_of(&g, &o, err) &&
+          o == CK_IN_PLAY);
     g = (ck_game){p, 0};
     CHECK(ck_replay(&g, "11-15 11-16", err) == 2 && strcmp(err, "there is no piece on 11") == 0);
-    CHECK(ck_from_fen("W:W5:B1", &g.pos, err) && ck_outcome_of(&g) == CK_BLACK_WINS);
+    CHECK(ck_from_fen("W:W5:B1", &g.pos, err) && ck_outcome_of(&g, &o, err) && o == CK_BLACK_WINS);
     ck_count c;
     CHECK(ck_perft(&p, 3, NULL, 1, &c, err) && c.high == 0 && c.low == 302);
     ck_table *t = ck_table_new(16);
@@ -214,10 +352,11 @@ int main(void)
     CHECK(!ck_pdn_next(r, &rec) && ck_pdn_error(r) == NULL);
     ck_pdn_close(r);
     CHECK(ck_from_fen("W:W10,30:B6,7", &q, err));
-    CHECK(ck_is_legal(&q, 10, 1, CK_RULE_CHALLENGE) && ck_is_legal(&q, 10, 3, CK_RULE_ENGLISH));
-    CHECK(!ck_is_legal(&q, 10, 10, CK_RULE_CHALLENGE) && !ck_is_legal(&q, 6, 2, CK_RULE_CHALLENGE));
-    CHECK(ck_is_legal(&q, 30, 26, CK_RULE_CHALLENGE) && !ck_is_legal(&q, 30, 26, CK_RULE_ENGLISH));
-    CHECK(!ck_is_legal(&q, 10, 0, CK_RULE_CHALLENGE) && !ck_is_legal(&q, 33, 1, CK_RULE_CHALLENGE));
+    CHECK(ck_is_legal(&q, 10, 1, CK_RULE_CHALLENGE, err) && ck_is_legal(&q, 10, 3, CK_RULE_ENGLISH, err));
+    CHECK(!ck_is_legal(&q, 10, 10, CK_RULE_CHALLENGE, err) && !ck_is_legal(&q, 6, 2, CK_RULE_CHALLENGE, err));
+    CHECK(ck_is_legal(&q, 30, 26, CK_RULE_CHALLENGE, err) && !ck_is_legal(&q, 30, 26, CK_RULE_ENGLISH, err));
+    CHECK(!ck_is_legal(&q, 10, 0, CK_RULE_CHALLENGE, err) && !ck_is_legal(&q, 33, 1, CK_RULE_CHALLENGE, err));
+    CHECK(strcmp(err, "") == 0);
     return bad;
 }
 EOF
@@ -261,6 +400,128 @@ EOF
     assert_failure
     assert_output --partial 'reference/checkers.h: every name of the library starts with ck_, not: on_board'
     [ ! -e "$BATS_TEST_TMPDIR/p" ] || fail "something was installed"
+}
+
+# ==================== What the library refuses ====================
+
+@test "every bad input a caller can give is refused with its reason, and nothing is written past a buffer" {
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -Wall -Wextra -pedantic -Werror $SAN -DCK_NO_NONNULL -I"$PREFIX/include" -o lib_refuse \
+        "$ROOT/tests/oracles/lib_refuse.c" "$PREFIX/lib/libcheckers.a" -pthread
+    run ./lib_refuse
+    assert_success
+    assert_output --regexp '^lib_refuse: [0-9]{3} calls refused as said$'
+}
+
+# nonnull_lines CC: the lines of lib_refuse.c where CC warns -Wnonnull, and
+# (after a line "--") the lines of any other warning.
+nonnull_lines() {
+    local out
+    out=$("$1" -std=c11 -Wall -Wextra -pedantic -I"$PREFIX/include" -fsyntax-only "$ROOT/tests/oracles/lib_refuse.c" 2>&1)
+    sed -n 's/^[^:]*lib_refuse\.c:\([0-9]*\):[0-9]*: warning: .*\[-Wnonnull\]$/\1/p' <<< "$out" | sort -un
+    echo --
+    grep 'warning:' <<< "$out" | grep -v '\[-Wnonnull\]$' || true
+}
+
+@test "checkers.h marks every pointer a function needs: gcc and clang-19 warn at each NULL passed there, and nowhere else" {
+    local marked cc
+    marked=$(grep -n '/\* nonnull \*/' "$ROOT/tests/oracles/lib_refuse.c" | cut -d: -f1)
+    [ "$(wc -l <<< "$marked")" -ge 20 ] || fail "lib_refuse.c marks only: $marked"
+    for cc in gcc clang-19; do
+        run nonnull_lines "$cc"
+        assert_output "$marked"$'\n--'
+    done
+    # the marks left out (CK_NO_NONNULL): no warning at all
+    run gcc -std=c11 -Wall -Wextra -pedantic -Werror -DCK_NO_NONNULL -I"$PREFIX/include" -fsyntax-only \
+        "$ROOT/tests/oracles/lib_refuse.c"
+    assert_success
+    # one mark taken out of the header: its lines no longer warn
+    mkdir -p planted && sed 's/^CK_API CK_NONNULL(1) bool ck_valid(/CK_API bool ck_valid(/' "$PREFIX/include/checkers.h" > planted/checkers.h
+    ! cmp -s planted/checkers.h "$PREFIX/include/checkers.h" || fail "the plant did not take"
+    run gcc -std=c11 -Wall -I planted -fsyntax-only "$ROOT/tests/oracles/lib_refuse.c"
+    refute_output --regexp "lib_refuse\.c:$(grep -n 'ck_valid(NULL' "$ROOT/tests/oracles/lib_refuse.c" | cut -d: -f1):"
+}
+
+# Each check taken out of the library, one at a time: the line of library.c
+# as it is, then the line planted in its place.
+PLANTS=(
+    'static bool position_ok(const ck_position *pos, char *err)'
+    'static bool position_ok(const ck_position *pos, char *err) { (void)pos, (void)err; return true; } static bool position_was(const ck_position *pos, char *err)'
+    'static bool board_ok(const ck_position *pos, char *err)'
+    'static bool board_ok(const ck_position *pos, char *err) { return given(pos, "pos", err); } static bool board_was(const ck_position *pos, char *err)'
+    'static bool move_ok(const ck_move *m, char *err)'
+    'static bool move_ok(const ck_move *m, char *err) { return given(m, "move", err); } static bool move_was(const ck_move *m, char *err)'
+    'static bool given(const void *p, const char *name, char *err)'
+    'static bool given(const void *p, const char *name, char *err) { (void)p, (void)name, (void)err; return true; } static bool given_was(const void *p, const char *name, char *err)'
+    '    const move *found = NULL;'
+    '    const move *found = &r;'
+    '    if (text == NULL && len > 0)'
+    '    if (false)'
+    '    if (r != CK_RULE_CHALLENGE && r != CK_RULE_ENGLISH)'
+    '    if (false)'
+    '    return (g->quiet >= 0 && g->quiet <= DRAW_QUIET_MOVES) ||'
+    '    return true ||'
+)
+
+# planted_run PROGRAM ARG...: run, for a program with a bug planted: what
+# a sanitizer reports (make sanitize) is its expected failure, kept in the
+# test's directory, not in the run's reports, which must stay empty.
+planted_run() {
+    ASAN_OPTIONS="log_path=$BATS_TEST_TMPDIR/planted-asan" run "$@"
+}
+
+# plant FROM TO FILE: FILE with its line FROM (the whole line, as it is)
+# replaced by TO.
+plant() {
+    FROM=$1 TO=$2 awk '$0 == ENVIRON["FROM"] { print ENVIRON["TO"]; next } { print }' "$3" > "$3.new" && mv "$3.new" "$3"
+}
+
+@test "the refusals bite: with each check of the library taken out, lib_refuse fails" {
+    local copy="$BATS_TEST_TMPDIR/planted" i from to objects=() o
+    # the library's objects as make lib built them, but library.c, planted
+    mapfile -t objects < <(make_list LIB_PIC)
+    for o in "${!objects[@]}"; do [[ ${objects[o]} != */library.o ]] || unset 'objects[o]'; done
+    # shellcheck disable=SC2086 # SAN: several flags, or none
+    "${CC:-gcc}" -std=c11 -O0 $SAN -DCK_NO_NONNULL -I"$ROOT/reference" -c -o lib_refuse.o "$ROOT/tests/oracles/lib_refuse.c"
+    for ((i = 0; i < ${#PLANTS[@]}; i += 2)); do
+        from=${PLANTS[i]} to=${PLANTS[i + 1]}
+        rm -rf "$copy" && cp -R "$ROOT/reference" "$copy"
+        plant "$from" "$to" "$copy/library.c"
+        cmp -s "$copy/library.c" "$ROOT/reference/library.c" && fail "the plant did not take: $from"
+        # shellcheck disable=SC2086 # SAN: several flags, or none
+        "${CC:-gcc}" -std=c11 -O0 -w $SAN -o lib_refuse lib_refuse.o "$copy/library.c" "${objects[@]}" -pthread ||
+            fail "the plant does not build: $to"
+        planted_run ./lib_refuse
+        [ "$status" -ne 0 ] || fail "with '$to' planted, lib_refuse passes: $output"
+        refute_output --partial 'refused as said'
+    done
+}
+
+# The two bounds of write_move (notation.c), as they are, then planted away.
+WRITE_MOVE_PLANTS=(
+    "    int n = m->n < 0 ? 0 : m->n > MAX_JUMPS ? MAX_JUMPS : m->n; /* at most sq's room */"
+    '    int n = m->n;'
+    '        at = wrote < 0 || (size_t)wrote >= MOVE_TEXT_SIZE - at ? MOVE_TEXT_SIZE - 1 : at + (size_t)wrote;'
+    '        at += (size_t)wrote;'
+)
+
+@test "write_move never writes past its text or its squares: with either bound taken out of notation.c, the unit check fails" {
+    local copy="$BATS_TEST_TMPDIR/planted" objects=() o i from to
+    for ((i = 0; i < ${#WRITE_MOVE_PLANTS[@]}; i += 2)); do
+        from=${WRITE_MOVE_PLANTS[i]} to=${WRITE_MOVE_PLANTS[i + 1]}
+        rm -rf "$copy" && cp -R "$ROOT/reference" "$copy"
+        plant "$from" "$to" "$copy/notation.c"
+        cmp -s "$copy/notation.c" "$ROOT/reference/notation.c" && fail "the plant did not take: $from"
+        mapfile -t objects < <(ref_objects LIB_SRC)
+        for o in "${!objects[@]}"; do [[ ${objects[o]} != */notation.o ]] || objects[o]=$copy/notation.c; done
+        # shellcheck disable=SC2086 # SAN: several flags, or none
+        "${CC:-gcc}" -std=c11 -O0 $SAN -I"$ROOT/tests/oracles" -o unit "$ROOT/tests/oracles/unit.c" "${objects[@]}"
+        planted_run ./unit write_move
+        [ "$status" -ne 0 ] || fail "with '$to' planted, the unit check passes: $output"
+        refute_output --partial ', 0 failed'
+    done
+    run "$BUILD/unit" write_move
+    assert_success
 }
 
 # ==================== Out of memory ====================

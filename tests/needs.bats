@@ -19,7 +19,8 @@ NEEDS="$ROOT/tests/tools/needs"
 bare_path() {
     local bin="$BATS_TEST_TMPDIR/bin" tool
     mkdir -p "$bin"
-    for tool in bash env sed head cat grep mktemp rm mkdir awk as ld; do ln -sf "$(command -v "$tool")" "$bin/$tool"; done
+    # (and bwrap, every golf run's sandbox: its own test takes it away)
+    for tool in bash env sed head cat grep mktemp rm mkdir awk as ld bwrap; do ln -sf "$(command -v "$tool")" "$bin/$tool"; done
     printf '#!/bin/sh\necho %s\n' "$1" > "$bin/id"
     cat > "$bin/apt-get" << EOF
 #!/bin/bash
@@ -120,6 +121,16 @@ Then run make again."
     assert_failure 1
     assert_line "  - gcc cannot build a C program: gcc: fatal error: cannot execute 'cc1': execvp: Permission denied"
     refute_output --partial "apt-get"
+}
+
+@test "every run of a golf is sandboxed: without bubblewrap, make names it" {
+    local path
+    path=$(bare_path 1000)
+    working_cc "$path" gcc
+    rm "$path/bwrap"
+    run env PATH="$path" MAKE_TYPED=make CC=gcc "$NEEDS" build
+    assert_failure 1
+    assert_line "  - bubblewrap (bwrap): every run of a golf, candidate code, is sandboxed (package bubblewrap)"
 }
 
 @test "the real compilers pass the check because they build and run a program" {

@@ -126,9 +126,9 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_output $'error\t1\t1\ta\t2:10\ta comment { is never closed by }'
     run --separate-stderr pdn <<< $'1. 11-15 Qe4 *\n[Event "b"]\n11-15 *\n1. 11-33 *\n[Black "x" *\n11-15 *'
     assert_equal "$status" 2
-    assert_line --index 0 $'error\t1\t1\t-\t1:10\t"Qe4" is not a move: a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)'
+    assert_line --index 0 $'error\t1\t1\t-\t1:10\t"Qe4" is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
     assert_line --index 1 --regexp $'^legal\t2\t2\tb\t'
-    assert_line --index 2 $'error\t3\t4\t-\t4:4\t"11-33" has a square off the board (squares are 1-32)'
+    assert_line --index 2 $'error\t3\t4\t-\t4:7\t"33" is off the board (squares are 1-32)'
     assert_line --index 3 --partial $'error\t4\t5\t-\t5:1\ta tag is not closed by ]'
 }
 

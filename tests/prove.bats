@@ -91,7 +91,7 @@ $(cat "$1")"
     label=${label% says *}
     driver="$2/golf-${label// /}"
     [ -x "$driver" ] || fail "no build $driver for the row: $row"
-    golf_says=$(cut -f1-4 <<< "$row" | "$driver")
+    golf_says=$(cut -f1-4 <<< "$row" | "$ROOT/tests/tools/sandbox" "$driver")
     ref_says=$(cut -f1-4 <<< "$row" | "$BUILD/reference" --rule challenge)
     [ "$ref_says" = "$(cut -f5 <<< "$row")" ] || fail "the reference says $ref_says to the row: $row"
     [ "$golf_says" != "$ref_says" ] || fail "golf and reference agree on the row ($golf_says): $row"

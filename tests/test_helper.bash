@@ -160,6 +160,15 @@ planted_movegen() {
         "${objects[@]}"
 }
 
+# needs_sandbox: a test that runs a candidate (make GOLF=..., the judge)
+# needs a sandbox (tests/tools/sandbox), and where none can be made here (a
+# plain chroot, no user namespaces) candidates are refused: it skips,
+# saying why (tests/tools/run asks once: SANDBOX_NONE holds the reason).
+# tests/sandbox.bats checks the refusal itself.
+needs_sandbox() {
+    [ -z "${SANDBOX_NONE:-}" ] || skip "no sandbox can be made here, candidates are refused: ${SANDBOX_NONE##*; }"
+}
+
 # no_raw_bytes: $output holds no byte outside printable ASCII and the usual
 # whitespace.
 no_raw_bytes() {

@@ -68,8 +68,9 @@ bool parse_move(const char *text, move *m)
 size_t moves_of(const ck_position *p, ck_move legal[64])
 {
     size_t n;
-    if (!ck_moves(p, legal, 64, &n)) {
-        fputs("engine: " CK_OUT_OF_MEMORY "\n", stderr);
+    char err[CK_ERROR_SIZE];
+    if (!ck_moves(p, legal, 64, &n, err)) {
+        fprintf(stderr, "engine: %s\n", err);
         exit(1);
     }
     return n;
@@ -81,10 +82,8 @@ bool play(ck_position *p, const move *m)
     ck_move legal[64];
     size_t n = moves_of(p, legal);
     for (size_t i = 0; i < n && i < 64; i++)
-        if (legal[i].from == m->from && legal[i].land[legal[i].n - 1] == m->to) {
-            ck_play_move(p, &legal[i]);
-            return true;
-        }
+        if (legal[i].from == m->from && legal[i].land[legal[i].n - 1] == m->to)
+            return ck_play_move(p, &legal[i], NULL);
     return false;
 }
 
@@ -98,7 +97,11 @@ uint64_t perft(const ck_position *p, int depth)
     uint64_t sum = 0;
     for (size_t i = 0; i < n; i++) {
         ck_position next = *p;
-        ck_play_move(&next, &legal[i]);
+        char err[CK_ERROR_SIZE];
+        if (!ck_play_move(&next, &legal[i], err)) {
+            fprintf(stderr, "engine: %s\n", err);
+            exit(1);
+        }
         sum += perft(&next, depth - 1);
     }
     return sum;
@@ -130,7 +133,7 @@ static int moves(const ck_position *p)
     draw(&e);
     for (size_t i = 0; i < n && i < 64; i++) {
         char text[CK_MOVE_SIZE];
-        ck_move_text(&legal[i], text);
+        ck_move_text(&legal[i], text, NULL);
         printf("%s\n", text);
     }
     if (n == 0)
@@ -169,11 +172,15 @@ static int game(const ck_position *p, int argc, char *argv[])
     for (int i = 0; i < argc; i++)
         snprintf(moves + strlen(moves), sizeof moves - strlen(moves), "%s%s", i ? " " : "", argv[i]);
     size_t bad = ck_replay(&g, moves, reason);
-    ck_to_fen(&g.pos, fen);
+    ck_outcome o;
+    if (bad == CK_REPLAY_REFUSED || !ck_to_fen(&g.pos, fen, reason) || !ck_outcome_of(&g, &o, reason)) {
+        fprintf(stderr, "engine: %s\n", reason);
+        return 1;
+    }
     if (bad > 0)
         printf("illegal\t%zu\t%s\t%s\n", bad, argv[bad - 1], reason);
     else
-        printf("legal\t%s\tquiet %d/80%s\n", fen, g.quiet, outcomes[ck_outcome_of(&g)]);
+        printf("legal\t%s\tquiet %d/80%s\n", fen, g.quiet, outcomes[o]);
     return 0;
 }
 
@@ -206,7 +213,7 @@ static int pdn(const char *path)
             printf("%s\t", event && *event ? event : "-");
         if (r.verdict == CK_RECORD_LEGAL) {
             char fen[CK_FEN_SIZE];
-            ck_to_fen(&r.end.pos, fen);
+            ck_to_fen(&r.end.pos, fen, NULL);
             printf("%s\tquiet %d/80%s\n", fen, r.end.quiet, outcomes[r.outcome]);
         } else if (r.verdict == CK_RECORD_ILLEGAL) {
             printf("ply %zu\t%s\t%s\t%s\n", r.ply, r.number_text, r.move, r.reason);

@@ -115,8 +115,9 @@ static outcome moves(const char *arg)
     size_t n = 99;
     if (!ck_from_fen(arg, &p, NULL))
         return (outcome){true, 0};
-    if (!ck_moves(&p, m, 64, &n))
-        return (outcome){n == 0, 0};
+    char err[CK_ERROR_SIZE] = "";
+    if (!ck_moves(&p, m, 64, &n, err))
+        return (outcome){n == 0 && said_no_memory(err), 0};
     return (outcome){false, mix(n, m, (n < 64 ? n : 64) * sizeof *m)};
 }
 
@@ -126,6 +127,22 @@ static outcome play(const char *arg)
     char reason[CK_ERROR_SIZE] = "";
     if (!ck_play(&p, arg, reason))
         return (outcome){said_no_memory(reason) && memcmp(&p, &was, sizeof p) == 0, mix_text(1, reason)};
+    return (outcome){false, mix(2, &p, sizeof p)};
+}
+
+/* arg: a move's squares, "from land over land over ...", played from the
+ * start. */
+static outcome play_move(const char *arg)
+{
+    ck_position p = ck_start(), was = p;
+    ck_move m = {0, 0, {0}, {0}};
+    int at = 0, used;
+    sscanf(arg, "%d%n", &m.from, &used);
+    for (at = used; m.n < CK_MAX_JUMPS && sscanf(arg + at, "%d %d%n", &m.land[m.n], &m.over[m.n], &used) == 2; at += used)
+        m.n++;
+    char err[CK_ERROR_SIZE] = "";
+    if (!ck_play_move(&p, &m, err))
+        return (outcome){said_no_memory(err) && memcmp(&p, &was, sizeof p) == 0, mix_text(1, err)};
     return (outcome){false, mix(2, &p, sizeof p)};
 }
 
@@ -236,6 +253,8 @@ int main(int argc, char *argv[])
         {"ck_from_fen", from_fen, " b:w21-32:bK1-12. "},
         {"ck_moves", moves, "W:WK13:B9,10,17,18"},
         {"ck_moves", moves, "B:W21-32:B1-12"},
+        {"ck_play_move", play_move, "11 15 0"},
+        {"ck_play_move", play_move, "22 18 0"},
         {"ck_play", play, "11-15"},
         {"ck_play", play, "22-18"},
         {"ck_replay", replay, "11-15 22-18 15x22 26x17 8-11 17-13"},

@@ -218,7 +218,7 @@ static void print_row(const char *fen, const char *moves)
     FILE *in = fmemopen(text, len, "r"), *out = open_memstream(&answer, &answer_len);
     if (in == NULL || out == NULL)
         return;
-    run_games(in, out, false);
+    run_games(in, out, false, true); /* the table writes moves as the notation does */
     fclose(in);
     fclose(out);
     /* legal FEN quiet [result] -> legal FEN quiet result-or-"-" */
@@ -666,9 +666,7 @@ static int fast_trees(long positions, uint64_t seed, int depth)
     }
     if (status == 0) {
         /* the start, deeper: the tables' hits and collisions over real games */
-        position start;
-        char err[NOTATION_ERROR_SIZE];
-        parse_fen("B:W21-32:B1-12", 14, 1, &start, err);
+        position start = initial_position();
         if (!fast_counts(&start, 8, "the start", one, small))
             status = 1;
     }

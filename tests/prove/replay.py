@@ -5,8 +5,12 @@ lists tried in the orders the model read them, ascending, descending and
 each square first; state left by earlier calls tried as sequences of rows
 in one run.  A row the program gets right in every order is the tool's
 fault, said so.  No solver here: prove.py hands it the start's result."""
+import os
 import random
 import subprocess
+
+# Every run of a golf goes through the sandbox (tests/tools/sandbox).
+SANDBOX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tools', 'sandbox')
 
 
 def say(*parts):
@@ -22,7 +26,11 @@ def row_lists(black, white):
 
 
 def run_lines(prog, lines, args=()):
-    p = subprocess.run([prog, *args], input=''.join(lines), capture_output=True, text=True)
+    """prog's answers to lines: run in the sandbox, as every run of a golf
+    (it refuses, 125, where none can be made)."""
+    p = subprocess.run([SANDBOX, prog, *args], input=''.join(lines), capture_output=True, text=True)
+    if p.returncode == 125:
+        raise SystemExit('prove: ' + (p.stderr.strip() or 'the sandbox refused %s' % prog))
     return p.stdout.split('\n')[:len(lines)], p.returncode, p.stderr
 
 
