@@ -58,7 +58,7 @@ ifeq ($(MAKE_TYPED),)
 MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
 endif
 export MAKE_TYPED
-NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
+NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" SITE_ROOT="$(SITE_ROOT)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/tools/needs"
 SUBMAKE = $(locked) $(MAKE) --no-print-directory
 
@@ -539,7 +539,7 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # prove-check` tests the model against the compiled programs
 # (PROVE_POSITIONS random positions).  The builds proved are, by default,
 # every build of the golf's matrix: "proved" covers each build a user makes.
-PROVE_BUILDS    ?= $(GOLF_MATRIX)
+PROVE_BUILDS    ?= $(GOLF_MATRIX) $(SITE_BUILDS)
 PROVE_OUT       := $(GOLF_DIR)/prove
 PROVE_ARGS      :=
 PROVE_POSITIONS ?= 100000
@@ -550,6 +550,55 @@ PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
 # only for what the shim calls is ever read.
 PROVE_REF_SRC   := $(LIB_SRC)
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
+# ==================== The site's program ====================
+# What Attempt This Online runs (/work/shared's venue facts, golf/post/):
+# one file, /ATO/code.c, the golf, a line feed and the post's footer
+# (golf/post/footer.c), compiled and linked by Arch's current gcc with the
+# post's flags (golf/flags) and no -O.  Arch configures its gcc with
+# --enable-default-pie and --enable-default-ssp (its gcc PKGBUILD), which
+# plain `gcc` turns into -fPIE -pie and -fstack-protector-strong; Debian's
+# gcc defaults to PIE but not to the protector, so both are given as
+# flags, and -O0 too, which is gcc's default.  The compilers are Debian
+# unstable's gcc-14, gcc-15 and gcc-16 in a root under the build tree
+# (tests/tools/site-root: made once, a few minutes; entered with chroot or
+# a user namespace).  A site build is an entry site-gcc-V:-O0 of
+# PROVE_BUILDS: the proof lifts the very object its program links, and its
+# replays link that object's f (main and the footer's data made local)
+# with the protocol driver.
+SITE_ROOT   := $(BUILD)/site-root
+SITE_GCCS   ?= 14 15 16
+SITE_BUILDS := $(foreach v,$(SITE_GCCS),site-gcc-$v:-O0)
+SITE_FLAGS  := -O0 -fPIE -pie -fstack-protector-strong
+SITE_DIR    := $(GOLF_DIR)/site
+site_gcc     = $(patsubst site-%,%,$(call golf_cc,$1))
+prove_site   = $(filter site-%,$(call golf_cc,$1))
+
+$(SITE_ROOT).stamp:
+	@"tests/tools/site-root" "$(SITE_ROOT)" make
+
+.PHONY: site-root
+site-root: ## make the site's compilers once: Debian unstable's gcc-14, gcc-15, gcc-16 in $(BUILD)/site-root (as root, or a user with mmdebstrap)
+	@"tests/tools/site-root" "$(SITE_ROOT)" make
+
+# The site's file: the candidate's own bytes (not the #line copy), a line
+# feed, the footer, as the site joins them.
+$(SITE_DIR)/code.c: $(GOLF_SRC) golf/post/footer.c
+	@mkdir -p "$(@D)"
+	@{ $(if $(filter golf/checkers.c,$(GOLF_SRC)),cat "$<",tail -n +2 "$<") && printf '\n' && cat "golf/post/footer.c"; } > "$@.tmp" && mv -f "$@.tmp" "$@"
+
+define site_build
+$(SITE_DIR)/$1.o: $(SITE_DIR)/code.c golf/flags $(SITE_ROOT).stamp
+	"tests/tools/site-root" "$(SITE_ROOT)" build $1 "$$<" "$$@" "$(SITE_DIR)/$1" $$(GOLF_FLAGS) $$(SITE_FLAGS)
+# The footer alone, by the same compiler and flags: what the site's footer
+# must still be in the site's object (tests/prove/site.py).
+$(SITE_DIR)/footer-$1.o: golf/post/footer.c golf/flags $(SITE_ROOT).stamp
+	@mkdir -p "$$(@D)"
+	"tests/tools/site-root" "$(SITE_ROOT)" build $1 "$$<" "$$@" - $$(GOLF_FLAGS) $$(SITE_FLAGS)
+$(SITE_DIR)/$1-f.o: $(SITE_DIR)/$1.o
+	objcopy --keep-global-symbol=f "$$<" "$$@"
+endef
+$(foreach e,$(filter site-%,$(PROVE_BUILDS)),$(eval $(call site_build,$(call site_gcc,$e))))
+
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
 prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
@@ -559,10 +608,13 @@ prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
 prove_ir = $(findstring clang,$(notdir $(call golf_cc,$1)))
 # A gcc build's proof reads the matrix's own object, $(GOLF_DIR)/golf-ID.o:
 # the very file the judge's programs link (tests/prove/README.md, one object).
-prove_src = $(if $(call prove_ir,$1),$(PROVE_OUT)/golf-$(call golf_id,$1).ll,$(GOLF_DIR)/golf-$(call golf_id,$1).o)
+prove_src = $(if $(call prove_ir,$1),$(PROVE_OUT)/golf-$(call golf_id,$1).ll,$(if $(call prove_site,$1),$(SITE_DIR)/$(call site_gcc,$1).o,$(GOLF_DIR)/golf-$(call golf_id,$1).o))
 PROVE_CMD = $(sandbox_env) "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
 	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(if $(call prove_ir,$e),$(call prove_rule,$e),llvm) \
-	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
+	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST) \
+	$(foreach e,$(filter site-%,$(PROVE_BUILDS)),--site "$(call site_gcc,$e)" "$(SITE_DIR)/$(call site_gcc,$e).o" \
+	    "$(SITE_DIR)/footer-$(call site_gcc,$e).o" "$(SITE_DIR)/$(call site_gcc,$e)") \
+	$(if $(filter site-%,$(PROVE_BUILDS)),--site-root "$(SITE_ROOT)")
 # What make prove checks beside the proof (tests/prove/trust.py): f's
 # signature against the driver's prototype, the golf objects' external names
 # against what they are linked with, the compilers' diagnostics for undefined
@@ -574,7 +626,7 @@ PROVE_UBSAN           ?= gcc:-O0 gcc:-O2 clang-19:-O0 clang-19:-O2
 PROVE_UBSAN_POSITIONS ?= 1000000
 PROVE_TIMEOUT         ?= 300
 PROVE_UBSAN_FLAGS     := -fsanitize=undefined -fno-sanitize-recover=undefined
-PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)/golf.c.warnings" --driver-source "golf/driver.c" \
+PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)/golf.c.warnings" --driver-source "golf/driver.c" --footer "golf/post/footer.c" \
 	--golf-flags="$(GOLF_FLAGS)" --diag-cc $(call q,$(PROVE_DIAG_CC)) \
 	--golf-objects $(call q,$(PROVE_GOLF_OBJECTS)) \
 	$(foreach e,$(PROVE_UBSAN),--ubsan "$(call golf_cc,$e) $(call golf_level,$e)" "$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)") \
@@ -597,10 +649,10 @@ prove-check: ## the proof's model against the compiled programs on PROVE_POSITIO
 # only when f has the driver's signature (its rule checks it): made here,
 # or removed, so that no older one is read (prove.py skips it if absent;
 # the signature check beside the proof names the problem).
-PROVE_GOLF_OBJECTS = $(PROVE_IDS:%=$(GOLF_DIR)/golf-%.o) $(GOLF_DIR)/checkers.o
+PROVE_GOLF_OBJECTS = $(foreach e,$(filter-out site-%,$(PROVE_BUILDS)),$(GOLF_DIR)/golf-$(call golf_id,$e).o) $(GOLF_DIR)/checkers.o
 PROVE_MAIN_OBJECT = $(SUBMAKE) files FILES="$(GOLF_DIR)/checkers.o" > /dev/null 2>&1 || rm -f "$(GOLF_DIR)/checkers.o"
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(foreach e,$(filter site-%,$(PROVE_BUILDS)),$(SITE_DIR)/footer-$(call site_gcc,$e).o) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
 # One object: a build's replays run the driver linked with the matrix's
 # object, $(GOLF_DIR)/golf-ID.o, which is what a gcc build's proof reads;
@@ -612,13 +664,13 @@ $(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(GOLF_SRC) golf/flags $(STAMPS)/prove-
 	@mkdir -p "$$(@D)"
 	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
 endif
-$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(GOLF_DIR)/golf-$(call golf_id,$1).o $(REF_LIB)
+$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(if $(call prove_site,$1),$(SITE_DIR)/$(call site_gcc,$1)-f.o,$(GOLF_DIR)/golf-$(call golf_id,$1).o) $(REF_LIB)
 	@mkdir -p "$$(@D)"
 	$$(atomic) $$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
 # A build proved but not in the matrix gets the matrix's rule for its object.
-$(foreach e,$(filter-out $(GOLF_MATRIX),$(PROVE_BUILDS)),$(eval $(call golf_build,$e)))
+$(foreach e,$(filter-out $(GOLF_MATRIX) site-%,$(PROVE_BUILDS)),$(eval $(call golf_build,$e)))
 
 # The golf with UBSan, in the differential (make prove's UBSan check).
 define prove_ubsan
@@ -642,7 +694,7 @@ $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 	$(atomic) $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
 # tests/prove.bats runs make prove (and on mutants, with the same reference).
-TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
+TEST_PROGRAMS += $(foreach e,$(filter-out site-%,$(PROVE_BUILDS)),$(PROVE_OUT)/golf-$(call golf_id,$e)) $(PROVE_REF_LL)
 
 # ==================== submit: the answer post ====================
 # golf/post/permalink.c makes and reads Attempt This Online and Try It Online
@@ -1003,6 +1055,7 @@ fresh: ## make and make test on a new Debian 12 minbase root in build/fresh, as 
 # Never through a mount: tests/tools/remove-tree unmounts whatever /proc/self/mounts
 # shows under $(BUILD) (make fresh's root), or removes nothing and says so.
 clean: ## remove build outputs (unmounts anything mounted under them first, or refuses)
+	@"tests/tools/site-root" "$(SITE_ROOT)" remove
 	@"tests/tools/remove-tree" "$(BUILD)"
 
 # `make -s print-VAR` prints a variable's value (the tests ask for some).
