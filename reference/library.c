@@ -231,12 +231,19 @@ bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
     return true;
 }
 
-bool ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE], char err[CK_ERROR_SIZE])
+/* A text the caller gave room for: false, named in err, if out is NULL;
+ * else "" until it is written (what a refusal leaves). */
+static bool text_out(char *out, char *err)
 {
     if (!given(out, "out", err))
         return false;
     out[0] = '\0';
-    if (!position_ok(pos, err))
+    return true;
+}
+
+bool ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE], char err[CK_ERROR_SIZE])
+{
+    if (!text_out(out, err) || !position_ok(pos, err))
         return false;
     position q = position_in(pos);
     write_fen(&q, out);
@@ -271,10 +278,7 @@ bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count, c
 
 bool ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE], char err[CK_ERROR_SIZE])
 {
-    if (!given(out, "out", err))
-        return false;
-    out[0] = '\0';
-    if (!move_ok(m, err))
+    if (!text_out(out, err) || !move_ok(m, err))
         return false;
     move q = move_in(m);
     write_move(&q, out);
