@@ -206,6 +206,15 @@ command -v clang-19 > /dev/null 2>&1 && ! printf 'int main(void) { return 0; }\n
     clang-19 -fsanitize=undefined -x c -o "$logs/ubsan-probe" - > /dev/null 2>&1 &&
     missing+=("the runtime of clang-19 -fsanitize=undefined (package libclang-rt-19-dev)")
 rm -f "$logs/ubsan-probe"
+# The site's compilers (tests/tools/site-root): made once by make prove, as
+# root with debootstrap, as a user with mmdebstrap.
+if ! "tests/tools/site-root" "$build/site-root" check 2> /dev/null; then
+    if [ "$(id -u)" -eq 0 ]; then
+        say "the site's compilers (gcc-14, gcc-15, gcc-16) are made once now, in $build/site-root (a few minutes)"
+    elif ! command -v mmdebstrap > /dev/null 2>&1 || ! grep -q "^$(id -un):" /etc/subuid 2> /dev/null; then
+        missing+=("the site's compilers (make site-root: as root, or a user with mmdebstrap and subordinate ids)")
+    fi
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     say "the proof needs what is missing here: ${missing[*]}; make prove installs it (as root) or names the command"
     verdict "$size; $table; $differential; not proved (the proof's needs are missing)" 3

@@ -292,7 +292,8 @@ static bool not_a_move(const source *s, size_t len)
 static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 /* Leniently, a single number of 3 or 4 digits is two squares without a
- * sign: its readings as two squares (no square starting with 0), if any. */
+ * sign: its readings as two squares (no square starting with 0), if any
+ * (m->n 0); else false, m->n as it was (364 has none: a square, no move). */
 static bool unsigned_move(const char *text, size_t len, written_move *m)
 {
     m->splits = 0;
@@ -305,8 +306,10 @@ static bool unsigned_move(const char *text, size_t len, written_move *m)
             m->split[m->splits++][1] = b;
         }
     }
+    if (m->splits == 0)
+        return false;
     m->n = 0;
-    return m->splits > 0;
+    return true;
 }
 
 bool read_move(const char *text, size_t len, int column, bool strict, written_move *m, char err[NOTATION_ERROR_SIZE])

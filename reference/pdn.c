@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "rules.h"
 #include "text.h"
 #include "words.h"
@@ -371,14 +372,18 @@ static void reset(pdn_record *r, long line)
 
 /* The records of a text, one after another: the tokens up to a result, or
  * to a tag after movetext, which starts the next record (kept as pending). */
-struct pdn_reader {
+typedef struct pdn_reader {
     cursor c;
     pdn_record r;
     bool strict, has_pending;
     token pending;
-};
+} pdn_reader;
 
-pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
+static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+
+/* A reader over text[0..len) from its start (a byte-order mark skipped), or
+ * NULL if there is no memory for it. */
+static pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
     pdn_reader *rd = pdn_reader_at(text, len, strict, 1, 1);
     if (rd != NULL && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
@@ -386,7 +391,9 @@ pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
     return rd;
 }
 
-pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
+/* A reader over a piece of a file, text[0..len), that starts on `line` at
+ * column `col` (no byte-order mark looked for). */
+static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
 {
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
@@ -395,7 +402,10 @@ pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, 
     return rd;
 }
 
-size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
+/* Where the next record starts (after pdn_reader_next): its offset in the
+ * text, its line and column; *in_text: the reader stopped before the
+ * text's end (a piece that ends at its last token may have cut it). */
+static size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
 {
     *in_text = rd->c.at < rd->c.len;
     if (rd->has_pending) {
@@ -408,7 +418,8 @@ size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_tex
     return rd->c.at;
 }
 
-bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
+/* Points *out at the next record (reused), false after the last. */
+static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 {
     pdn_record *r = &rd->r;
     const char *text = rd->c.text;
@@ -455,7 +466,7 @@ bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
     }
 }
 
-void pdn_reader_free(pdn_reader *rd)
+static void pdn_reader_free(pdn_reader *rd)
 {
     if (rd == NULL)
         return;
@@ -464,16 +475,142 @@ void pdn_reader_free(pdn_reader *rd)
     free(rd);
 }
 
-bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+/* ==================== A file, a record at a time ==================== */
+
+/* The text and a reader over it, or over a piece of it.  A text given whole
+ * has one reader over all of it.  A file is read a line at a time
+ * (read_more): text holds what is read of it from the start of the record
+ * to give next (`from`, on `line` at `col`), and a new reader goes over
+ * that piece for each record, more of the file read in while the piece may
+ * have cut the record short.  So the text is as long as the longest record
+ * and one read more, whatever the file's length. */
+struct pdn_stream {
+    buffer text;
+    line_reader lines;  /* the file's; lines.in NULL for a text given whole */
+    bool at_eof;        /* all of it is in text */
+    size_t from, given; /* the piece's start; how much of it the last record took */
+    long line, next_line;
+    int col, next_col;
+    pdn_reader *reader;
+    bool strict;
+    const char *error;
+};
+
+pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict)
 {
-    pdn_reader *rd = pdn_reader_new(text, len, strict);
-    if (rd == NULL)
+    pdn_stream *s = allocate(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    *s = (pdn_stream){.at_eof = true, .strict = strict};
+    append(&s->text, text, len);
+    if (!s->text.failed)
+        s->reader = pdn_reader_new(s->text.text, s->text.len, strict);
+    if (s->reader == NULL) {
+        free(s->text.text);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+pdn_stream *pdn_stream_file(FILE *in, bool strict)
+{
+    pdn_stream *s = allocate(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    *s = (pdn_stream){.lines = {.in = in}, .line = 1, .col = 1, .strict = strict};
+    append(&s->text, "", 0); /* text is never NULL */
+    if (s->text.failed) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* Drops what the records given took, then reads lines of the file onto
+ * the text, 4 kB of them or as much as the text holds (a record cut again
+ * and again is read in twice as much each time, so it is read over a few
+ * times only), each with its "\n" (a # comment line as an empty one, so
+ * the lines keep their numbers).  False, said in s->error, if there is no
+ * memory or reading fails. */
+static bool read_more(pdn_stream *s)
+{
+    memmove(s->text.text, s->text.text + s->from, s->text.len - s->from + 1);
+    s->text.len -= s->from;
+    s->from = 0;
+    size_t want = s->text.len > 4096 ? s->text.len : 4096;
+    const char *line;
+    size_t len;
+    for (size_t got = 0; got < want && !s->at_eof && !s->text.failed;) {
+        if (!next_line(&s->lines, &line, &len)) {
+            s->at_eof = true;
+            break;
+        }
+        if (comment_line(line, len))
+            len = 0;
+        append(&s->text, line, len);
+        append(&s->text, "\n", 1);
+        got += len + 1;
+    }
+    if (s->text.failed || (s->lines.failed && !ferror(s->lines.in)))
+        s->error = OUT_OF_MEMORY;
+    else if (s->lines.failed)
+        s->error = "reading the file failed";
+    return s->error == NULL;
+}
+
+/* The next record of a file into *r, from a reader over the text from the
+ * record's start.  A record is taken when the reader stopped inside the
+ * text (its last token ended before the text did), or at the file's end;
+ * else the piece may have cut it, and more is read. */
+static bool next_in_file(pdn_stream *s, pdn_record **r, const char **text)
+{
+    s->from += s->given;
+    s->line = s->next_line ? s->next_line : s->line;
+    s->col = s->next_col ? s->next_col : s->col;
+    s->given = 0;
+    for (;;) {
+        pdn_reader_free(s->reader);
+        *text = s->text.text + s->from;
+        size_t len = s->text.len - s->from;
+        bool file_start = s->from == 0 && s->line == 1 && s->col == 1; /* where a byte-order mark may be */
+        s->reader = file_start ? pdn_reader_new(*text, len, s->strict)
+                               : pdn_reader_at(*text, len, s->strict, s->line, s->col);
+        if (s->reader == NULL) {
+            s->error = OUT_OF_MEMORY;
+            return false;
+        }
+        bool got = pdn_reader_next(s->reader, r), in_text;
+        size_t next = pdn_reader_where(s->reader, &s->next_line, &s->next_col, &in_text);
+        if (s->at_eof || (got && in_text)) {
+            s->given = next;
+            return got;
+        }
+        if (!read_more(s))
+            return false;
+    }
+}
+
+bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text)
+{
+    if (s->error != NULL)
         return false;
-    pdn_record *r;
-    while (pdn_reader_next(rd, &r))
-        each(ctx, text, r);
-    pdn_reader_free(rd);
-    return true;
+    if (s->lines.in != NULL)
+        return next_in_file(s, r, text);
+    *text = s->text.text;
+    return pdn_reader_next(s->reader, r);
+}
+
+const char *pdn_stream_error(const pdn_stream *s) { return s->error; }
+
+void pdn_stream_free(pdn_stream *s)
+{
+    if (s == NULL)
+        return;
+    pdn_reader_free(s->reader);
+    line_reader_free(&s->lines);
+    free(s->text.text);
+    free(s);
 }
 
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32])

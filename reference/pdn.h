@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "moves.h"
 #include "notation.h"
@@ -63,31 +64,26 @@ typedef struct {
 bool pdn_tag_is(const char *text, const pdn_tag *g, const char *name);
 const pdn_tag *pdn_find_tag(const char *text, const pdn_record *r, const char *name);
 
-/* Calls each(ctx, text, r) for every record of text[0..len) in file order
- * (r is reused: keep nothing of it); false if there was no memory for the
- * reader (each must check r->out_of_memory).  strict: moves only as notation.h
- * reads them; else leniently (a fault in a move is the record's fault). */
-typedef void pdn_each(void *ctx, const char *text, pdn_record *r);
-bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx);
+/* The records of a PDN text, one at a time, in file order: a text given
+ * whole (copied), or a file read a line at a time through the one line
+ * loop (batch.h: its CRLF line ends and # comment lines are nothing to a
+ * record).  From a file, the text held is the record being read and the
+ * lines read past it, so its memory is the longest record's, not the
+ * file's.  strict: positions and moves only as notation.h writes them. */
+typedef struct pdn_stream pdn_stream;
+pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict);
+pdn_stream *pdn_stream_file(FILE *in, bool strict);
 
-/* The same, one record at a time, for a caller that pulls (the library's
- * reader): pdn_reader_next points *r at the next record (reused: keep
- * nothing of it), false after the last.  text must outlive the reader.
- * pdn_reader_new is NULL if there is no memory for it. */
-typedef struct pdn_reader pdn_reader;
-pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict);
-bool pdn_reader_next(pdn_reader *rd, pdn_record **r);
-void pdn_reader_free(pdn_reader *rd);
+/* The next record into *r (reused: keep nothing of it), and the text its
+ * offsets point into, *text, valid until the next call; false after the
+ * last, or when reading stopped (pdn_stream_error says why). */
+bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text);
 
-/* A reader over a piece of a file, text[0..len), that starts on `line` at
- * column `col` (no byte-order mark looked for): a file read a piece at a
- * time, each piece starting where a record does. */
-pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+/* NULL at the end, OUT_OF_MEMORY (each record's r->out_of_memory too), or
+ * "reading the file failed" (errno says why). */
+const char *pdn_stream_error(const pdn_stream *s);
 
-/* Where the next record starts (after pdn_reader_next): its offset in the
- * text, its line and column; *in_text: the reader stopped before the
- * text's end (a piece that ends at its last token may have cut it). */
-size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text);
+void pdn_stream_free(pdn_stream *s);
 
 /* The number of the move at ply `stop` (from 0) as written ("12." or
  * "12..."), or in brackets the one it would have, first being the side that

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,11 +27,16 @@ static bool grow(buffer *b, size_t more)
 {
     if (b->failed)
         return false;
-    if (b->len + more + 1 <= b->cap)
+    if (more >= SIZE_MAX - b->len) { /* no size_t holds it: no memory could */
+        b->failed = true;
+        return false;
+    }
+    size_t need = b->len + more + 1;
+    if (need <= b->cap)
         return true;
     size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1)
-        cap *= 2;
+    while (cap < need)
+        cap = cap <= SIZE_MAX / 2 ? cap * 2 : need;
     char *text = realloc(b->text, cap);
     if (text == NULL) {
         b->failed = true;
@@ -67,6 +73,8 @@ void *allocate(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 void *grow_array(void *array, size_t *cap, size_t first, size_t size)
 {
     size_t more = *cap ? 2 * *cap : first;
+    if (more < *cap || more > SIZE_MAX / size) /* past what a size_t counts (size: a sizeof) */
+        return NULL;
     void *bigger = realloc(array, more * size);
     if (bigger != NULL)
         *cap = more;

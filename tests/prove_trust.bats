@@ -243,3 +243,88 @@ if slow_tests; then
     bats_test_function --description "each start is printed as it is proved, not all at the end" -- starts_printed_as_proved
     bats_test_function --description "the same wrong candidate gives the same counterexample on every run" -- same_counterexample_every_run
 fi
+
+# ==================== The site's program ====================
+# What Attempt This Online runs: the golf, a line feed and golf/post's
+# footer as one file, built by the real gcc-14, gcc-15 and gcc-16 (Debian
+# unstable's, in the build tree's root: tests/tools/site-root, made once)
+# with the post's flags and Arch's defaults (PIE, -fstack-protector-strong),
+# -O0.  make prove's site builds prove the very object each program links.
+SITE_ALL="site-gcc-14:-O0 site-gcc-15:-O0 site-gcc-16:-O0"
+SITE_ARGS=(PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000)
+
+@test "the golf is proved on the site's builds (one file with the footer; gcc-14, gcc-15, gcc-16; PIE, -fstack-protector-strong, -O0), its checks run on them" {
+    run project_make prove PROVE_BUILDS="$SITE_ALL" PROVE_ARGS="--starts 27,9" "${SITE_ARGS[@]}"
+    assert_success
+    assert_line --regexp "the same tokens under [0-9]+ compilers, 6 settings each\\); each object exactly f \\([0-9]+ objects\\); the footer means the same in the site's file \\(3 site objects\\)"
+    assert_line --index -1 --regexp 'builds site-gcc-14 -O0, site-gcc-15 -O0, site-gcc-16 -O0\), [0-9]+ s$'
+    printf '# %s\n' "${lines[-1]#prove: }" >&3
+}
+
+# footer_rows: the footer's cases (golf/post/footer.c) as "name<TAB>row"
+# lines, each list's zeros dropped: the reference answers each row.
+footer_rows() {
+    sed -n 's/^{"\([^"]*\)",{\([0-9,]*\)},{\([0-9,]*\)},\([0-9]*\),\([0-9]*\)}.*/\1\t\2\t\3\t\4\t\5/p' "$ROOT/golf/post/footer.c" |
+        while IFS=$'\t' read -r name b w s e; do
+            b=$(tr ',' '\n' <<< "$b" | grep -v '^0$' | paste -sd,) w=$(tr ',' '\n' <<< "$w" | grep -v '^0$' | paste -sd,)
+            printf '%s\t%s\t%s\t%s\t%s\n' "$name" "${b:--}" "${w:--}" "$s" "$e"
+        done
+}
+
+@test "the site's programs run: each real gcc's build of the golf with the footer prints the reference's answer to each of the footer's cases" {
+    local v want got
+    run project_make files FILES="$BUILD/site/gcc-14 $BUILD/site/gcc-15 $BUILD/site/gcc-16"
+    assert_success
+    want=$(footer_rows | while IFS=$'\t' read -r name b w s e; do
+        printf '%s: %s\n' "$name" "$(printf '%s\t%s\t%s\t%s\n' "$b" "$w" "$s" "$e" | "$BUILD/reference" --rule challenge)"
+    done)
+    [ "$(wc -l <<< "$want")" -eq 15 ] || fail "the footer's cases: $want"
+    for v in 14 15 16; do
+        got=$("$ROOT/tests/tools/sandbox" "$BUILD/site/gcc-$v")
+        [ "$got" = "$want" ] || fail "gcc-$v's site program: $got; the reference: $want"
+    done
+}
+
+# site_hole NAME PLANT...: hostile NAME with the checks PLANT (prove.py
+# --plant) taken away.
+site_hole() {
+    local name=$1 plants
+    shift
+    plants=$(printf ' --plant %s' "$@")
+    run project_make prove GOLF="tests/prove/candidates/hostile/$name" PROVE_BUILDS="${BUILDS:-gcc:-O2 clang-19:-O2}" \
+        PROVE_ARGS="--starts 27$plants" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" "${SITE_ARGS[@]}"
+}
+
+@test "the compiler's identity: without the name and identity checks, __GNUC__>14 is proved on the matrix and refuted by the site's gcc-15; with the names rule away, the identity check still refuses it" {
+    site_hole gnuc-expr.c no-compiler-names one-identity
+    assert_success
+    BUILDS=site-gcc-15:-O0 site_hole gnuc-expr.c no-compiler-names one-identity
+    assert_failure
+    printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
+    row=$(grep -m 1 -P "$ROW" "$BATS_TEST_TMPDIR/out") || fail "no row: $output"
+    [[ $row == *'prove: site-gcc-15 -O0 says '* ]] || fail "not the site build's row: $row"
+    assert_line --regexp '^prove: replayed: .*golf-site-gcc-15-O0 says (true|false), the reference \(--rule challenge\) says (true|false)$'
+    site_hole gnuc-expr.c no-compiler-names
+    assert_failure
+    assert_line --regexp "^prove: refused: .*gnuc-expr.c: its tokens after the preprocessor differ between"
+    printf '# %s\n' "$row" >&3
+}
+
+@test "the distribution's defaults: without the checks, #ifdef __SSP_STRONG__ is proved on the matrix and refuted by the site's gcc-15" {
+    site_hole ssp-strong.c no-compiler-names one-identity
+    assert_success
+    BUILDS=site-gcc-15:-O0 site_hole ssp-strong.c no-compiler-names one-identity
+    assert_failure
+    row=$(grep -m 1 -P "$ROW" <<< "$output") || fail "no row: $output"
+    [[ $row == *'prove: site-gcc-15 -O0 says '* ]] || fail "not the site build's row: $row"
+    printf '# %s\n' "$row" >&3
+}
+
+@test "the footer in the site's file: without its text check, #define f g is refused by the site object's footer (main calls g); without both, the site's build is proved (the hole)" {
+    BUILDS=site-gcc-15:-O0 site_hole define-f.c footer-text-unchecked
+    assert_failure
+    assert_line --regexp "^prove: refused: .*define-f.c: site-gcc-15: the footer's main refers to g where the footer alone refers to f"
+    BUILDS=site-gcc-15:-O0 site_hole define-f.c footer-unchecked
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference'
+}

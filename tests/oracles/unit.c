@@ -897,6 +897,10 @@ static void test_read_move(tally *t)
     CHECK(t, move_reads_as("27-18", false, "27-18", false));
     CHECK(t, move_reads_as("27-18-11x4", false, "27x18x11x4", true));
     CHECK(t, move_reads_as("1118", false, "11-18", false));
+    /* two squares without a sign, but no reading on the board: a square, not a move (fuzz_readers found it read
+     * as a move of no squares, "0-0") */
+    CHECK(t, move_fault_as("364", false, "moves, column 1: \"364\" is a square, not a move: a move is 11-15, 18x11 or "
+                                         "27x18x11"));
     CHECK(t, move_reads_as("8-11Redovers", false, "8-11", false));
     CHECK(t, move_fault_as("11-33", false, "moves, column 4: \"33\" is off the board (squares are 1-32)"));
     CHECK(t, move_fault_as("11-", false, "moves, column 1: \"11-\" ends without its last square"));

@@ -138,13 +138,14 @@ def read_elf(data):
         syms.append({'name': cstr(st['link'], nm) if nm else '', 'bind': info >> 4, 'type': info & 0xf,
                      'vis': other & 3, 'shndx': shndx, 'value': value, 'size': size})
     for s in secs:
-        s['relocs'] = []
+        s['relocs'], s['addends'] = [], []
         if s['type'] == SHT_RELA:
             for k in range(s['size'] // 24):
                 off, rinfo, addend = unpack('<QQq', s['off'] + 24 * k)
                 if rinfo >> 32 >= len(syms):
                     raise Bad('a relocation to symbol %d of %d' % (rinfo >> 32, len(syms)))
                 s['relocs'].append((off, rinfo & 0xffffffff, syms[rinfo >> 32]))
+                s['addends'].append(addend)
     return secs, syms
 
 

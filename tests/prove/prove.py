@@ -51,6 +51,7 @@ import decide  # noqa: E402
 import trust  # noqa: E402
 import allow  # noqa: E402
 import alone  # noqa: E402
+import footer  # noqa: E402
 import lift  # noqa: E402
 import replay  # noqa: E402
 from ir import Refused  # noqa: E402
@@ -535,13 +536,19 @@ def main(argv=None):
     ap.add_argument('--golf-objects', nargs='*', default=[])
     ap.add_argument('--ubsan', nargs=2, action='append', default=[], metavar=('LABEL', 'PROGRAM'))
     ap.add_argument('--ubsan-positions', type=int, default=1000000)
+    # Each site build (golf/post's file, the site's compiler): its object, the
+    # footer alone by the same compiler and flags, its program.
+    ap.add_argument('--site', nargs=4, action='append', default=[], metavar=('GCC', 'OBJECT', 'FOOTER_OBJECT', 'PROGRAM'))
+    ap.add_argument('--footer', default=os.path.join(HERE, '..', '..', 'golf', 'post', 'footer.c'))
+    ap.add_argument('--site-root', help='the site compilers\' root (tests/tools/site-root): their preprocessors too')
     ap.add_argument('--drop-path', action='store_true', help=argparse.SUPPRESS)  # tests: the dom check bites
     # tests: a call on f's own path is dropped as if no input took it,
     # unchecked (the coverage query must catch it); tail recursion written
     # back as a call that forgets the accumulator; a self-call's run taking
     # over the shared list phase without renaming its start and end
     ap.add_argument('--plant', action='append', default=[],
-                    choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed'],
+                    choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
+                             'one-identity', 'footer-unchecked', 'footer-text-unchecked'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -569,7 +576,16 @@ def source_refused(opts):
     log = []
     flags = opts.golf_flags.split()
     # The candidate alone (alone.py), the objects exactly f (allow.py), then trust.py's.
-    refusals = alone.check(opts.source, opts.diag_cc or ['gcc'], flags)
+    alone.COMPILER_NAMES = 'no-compiler-names' not in opts.plant
+    alone.IDENTITIES = 'one-identity' not in opts.plant
+    refusals = alone.check(opts.source, opts.diag_cc or ['gcc'], flags,
+                           alone.identities(opts.diag_cc, [g[4:] for g, *_ in opts.site], opts.site_root),
+                           opts.site_root)
+    if 'footer-unchecked' not in opts.plant:
+        if 'footer-text-unchecked' not in opts.plant:
+            refusals += footer.check_text(opts.source, opts.footer)
+        for gcc, obj, footer_obj, _ in opts.site:
+            refusals += ['%s: %s' % (opts.source, r) for r in footer.check_object(obj, footer_obj, 'site-' + gcc)]
     found = {}
     opts.golf_objects = [o for o in opts.golf_objects if os.path.exists(o)]  # the main build's, if f fits the driver
     for o in opts.golf_objects:
@@ -590,10 +606,13 @@ def source_refused(opts):
     if refusals:
         say('not proved (%.1f s)' % (time.time() - t0))
         return True
-    say('checked: the text alone (no name, place, date or pragma in it); each object exactly f (%d objects); '
+    idents = alone.identities(opts.diag_cc, [g[4:] for g, *_ in opts.site], opts.site_root)
+    say('checked: the text alone (no name, place, date or pragma in it; no name of the compiler\'s own; the same '
+        'tokens under %d compilers, %d settings each); each object exactly f (%d objects); the footer means the same '
+        'in the site\'s file (%d site objects); '
         'f is int f(int *, int *, int, int) as the driver calls it; no diagnostic of undefined behaviour (%s); UBSan on %d positions (%s) (%.1f s)'
-        % (len(opts.golf_objects), ', '.join(opts.diag_cc) or 'none', opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none',
-           time.time() - t0))
+        % (len(idents), len(alone.SETTINGS), len(opts.golf_objects), len(opts.site), ', '.join(opts.diag_cc) or 'none',
+           opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none', time.time() - t0))
     return False
 
 

@@ -143,10 +143,18 @@ def handle_failure(res, build, reference):
             return
         if fail['golf_ub'] or fail['ref_ub']:
             who = 'the golf' if fail['golf_ub'] else 'the reference'
-            say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, (fail['golf_ub'] or fail['ref_ub'])[0]))
+            what = (fail['golf_ub'] or fail['ref_ub'])[0]
             g, r, en, gerr = replay(driver, reference, black, white, k, e)
             b, w = row_lists(black, white)
-            say('on this input (replayed: %s says %s, the reference says %s):' % (driver, g, r))
+            if g == r:
+                # Refuted only with a row the program gets wrong: here the
+                # model cannot follow the code, and the program agrees.
+                say('%s: unproved: start %d: the model finds undefined behaviour in %s (%s) on %s %s %d %d, '
+                    'which it cannot follow; the replay agrees with the reference (%s says %s, the reference %s)'
+                    % (label, k, who, what, b, w, k, e, driver, g, r))
+                return
+            say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, what))
+            say('on this input (replayed: %s says %s, the reference says %s):' % (driver, g or 'nothing (%s)' % gerr.strip()[:80], r))
             print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s has undefined behaviour' % (b, w, k, e, r, en, label),
                   flush=True)
             return
@@ -166,7 +174,8 @@ def handle_failure(res, build, reference):
             say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
                 'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
             return
-        say('%s: the model and the machine disagree on this row: a fault in the tool, please report it' % label)
+        say('%s: unproved: the model and the machine disagree on this row (the replay agrees with the reference '
+            'in every order tried): a fault in the tool, please report it' % label)
         return
     # the induction step of a list loop
     reasons = fail['reasons']
@@ -198,9 +207,11 @@ def handle_failure(res, build, reference):
             report_counterexample(label, driver, reference, bl, wl, k, e, why)
             return
     if ub:
+        # every row above replayed as the reference answers it: the model
+        # cannot follow the list reads, the program agrees
         b, w = row_lists(*rows[0][:2])
-        say('%s: undefined behaviour while reading the list, on this input:' % label)
-        print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s has undefined behaviour' % (b, w, k, 1, r[0], r[0], label), flush=True)
+        say('%s: unproved: the model finds undefined behaviour while reading the list (on %s %s %d), which it '
+            'cannot follow; the replay agrees with the reference on every end' % (label, b, w, k))
         return
     say('%s: unproved: after reading %s then %d the state is not the one of the ascending order, but the '
         'two orders give the same answers on every end; the tool cannot decide this' % (label, sorted(c), x))
