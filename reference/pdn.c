@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "batch.h"
-#include "rules.h"
 #include "text.h"
 #include "words.h"
 
