@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "batch.h"
-#include "rules.h"
 #include "text.h"
 #include "words.h"
 
@@ -23,6 +22,7 @@ typedef struct {
     size_t len, at, line_start;
     long line;
     int first_col;
+    bool comments; /* give comments as tokens (pdn_comments), not skip them */
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -44,7 +44,7 @@ static void skip_line(cursor *c)
     advance(c, nl ? (size_t)(nl - c->text) : c->len);
 }
 
-typedef enum { T_END, T_TAG, T_NUMBER, T_RESULT, T_MOVE, T_BAD } token_kind;
+typedef enum { T_END, T_TAG, T_NUMBER, T_RESULT, T_MOVE, T_BAD, T_COMMENT } token_kind;
 
 enum { WHAT_SIZE = 200 };
 
@@ -169,11 +169,19 @@ static bool next_token(cursor *c, token *t)
         t->col = column(c, c->at);
         if ((ch == '%' && t->col == 1) || ch == ';') {
             skip_line(c);
+            if (ch == ';' && c->comments) { /* its text, to the line's end */
+                t->kind = T_COMMENT, t->at++, t->len = c->at - t->at;
+                return true;
+            }
         } else if (ch == '{') {
             const char *close = memchr(c->text + c->at, '}', c->len - c->at);
             advance(c, close ? (size_t)(close - c->text) + 1 : c->len);
             if (close == NULL)
                 return bad(t, "a comment { is never closed by }");
+            if (c->comments) { /* its text, between the braces */
+                t->kind = T_COMMENT, t->at++, t->len = (size_t)(close - c->text) - t->at;
+                return true;
+            }
         } else if (ch == '(') {
             if (!skip_variation(c))
                 return bad(t, "a variation ( is never closed by )");
@@ -232,8 +240,14 @@ static void set_bad_notation(pdn_record *r, long line, const char *err)
 
 static void add_tag(pdn_record *r, const token *t)
 {
+    if (r->ntags == PDN_MAX_TAGS) {
+        char what[64];
+        snprintf(what, sizeof what, "more than %d tags", PDN_MAX_TAGS);
+        set_bad(r, t->line, t->col, what);
+        return;
+    }
     if (r->ntags == r->tag_cap) {
-        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, r->ntags + 1, sizeof *r->tags);
         if (tags == NULL) {
             r->out_of_memory = true;
             return;
@@ -261,8 +275,12 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
                  dots3 ? "..." : ".");
     }
     r->after_number++;
+    if (r->nwords == PDN_MAX_PLIES) { /* read for its faults, but no game gets this far */
+        r->dropped = true;
+        return;
+    }
     if (r->nwords == r->word_cap) {
-        pdn_word *words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+        pdn_word *words = grow_array(r->words, &r->word_cap, r->nwords + 1, sizeof *r->words);
         if (words == NULL) {
             r->out_of_memory = true;
             return;
@@ -361,13 +379,23 @@ bool pdn_start(const char *text, pdn_record *r, bool strict, position *start, ch
 
 /* ==================== A file ==================== */
 
-static void reset(pdn_record *r, long line)
+static void reset(pdn_record *r, long line, size_t from)
 {
     pdn_tag *tags = r->tags;
     pdn_word *words = r->words;
     size_t tag_cap = r->tag_cap, word_cap = r->word_cap;
-    *r = (pdn_record){.first_line = line, .tags = tags, .tag_cap = tag_cap, .words = words, .word_cap = word_cap,
-                  .result = -1};
+    *r = (pdn_record){.first_line = line, .from = from, .tags = tags, .tag_cap = tag_cap, .words = words,
+                      .word_cap = word_cap, .result = -1};
+}
+
+/* Does tag t start a record after r's: a tag after movetext, or an [Event
+ * after r's tags (a record of tags alone, with no result token, ends there
+ * rather than take the next record's tags as its own)? */
+static bool starts_record(const char *text, const pdn_record *r, const token *t)
+{
+    if (t->kind != T_TAG)
+        return false;
+    return r->in_movetext || (r->ntags > 0 && t->name_len == 5 && memcmp(text + t->name_at, "Event", 5) == 0);
 }
 
 /* The records of a text, one after another: the tokens up to a result, or
@@ -398,7 +426,7 @@ static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {text, len, 0, 0, line, col - 1}, .strict = strict};
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1}, .strict = strict};
     return rd;
 }
 
@@ -424,20 +452,24 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
     pdn_record *r = &rd->r;
     const char *text = rd->c.text;
     bool open = false;
+    size_t from = rd->has_pending ? rd->pending.at : rd->c.at;
     token tk;
     *out = r;
     for (;;) {
         if (rd->has_pending)
             tk = rd->pending, rd->has_pending = false;
-        else if (!next_token(&rd->c, &tk))
+        else if (!next_token(&rd->c, &tk)) {
+            r->to = rd->c.len;
             return open;
-        if (open && tk.kind == T_TAG && r->in_movetext) {
+        }
+        if (open && starts_record(text, r, &tk)) {
             rd->pending = tk;
             rd->has_pending = true;
+            r->to = tk.at;
             return true;
         }
         if (!open) {
-            reset(r, tk.line);
+            reset(r, tk.line, from);
             open = true;
         }
         switch (tk.kind) {
@@ -456,13 +488,32 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             break;
         case T_RESULT:
             r->result = result_index(text + tk.at, tk.len);
+            r->to = rd->c.at;
             return true;
         case T_BAD:
             set_bad(r, tk.line, tk.col, tk.what);
             break;
         case T_END:
+        case T_COMMENT:
             break;
         }
+    }
+}
+
+void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx)
+{
+    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true};
+    token t;
+    size_t ply = 0;
+    while (next_token(&c, &t)) {
+        if (t.kind == T_COMMENT)
+            each(ctx, ply, text + t.at, t.len);
+        if (t.kind != T_MOVE)
+            continue;
+        const written_move *m = ply < r->nwords ? &r->words[ply].m : NULL;
+        ply++;
+        if (m != NULL && m->glued)
+            each(ctx, ply, text + t.at + m->len, t.len - m->len);
     }
 }
 

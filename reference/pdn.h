@@ -41,9 +41,23 @@ typedef struct {
     int col, value_col; /* of its [ and of its value's first character */
 } pdn_tag;
 
+/* A record keeps at most this many moves: no game of English checkers has
+ * more plies.  At most 168 + 24 = 192 plies take a piece or move a man,
+ * and so make progress (a man moves only forward: 24 men, 7 rows each, 168
+ * moves), and 79 other plies at most before each (the 80th is a draw:
+ * game.h), 80 after the last: 15,632 plies in all.  A record longer
+ * than this is illegal by the draw before its moves run out, so the rest
+ * need not be kept (they are read, for their faults). */
+enum { PDN_MAX_PLIES = 16384 };
+
+/* A record of more tags than this is malformed (real files have ten or so):
+ * its memory stays near its own size. */
+enum { PDN_MAX_TAGS = 1000 };
+
 /* A record: its tags and moves as read, or the first fault in it. */
 typedef struct {
     long first_line;
+    size_t from, to; /* its text: from the end of the record before it to its last token's end */
     pdn_tag *tags;
     size_t ntags, tag_cap;
     pdn_word *words;
@@ -57,12 +71,21 @@ typedef struct {
     size_t number_at, number_len; /* the last move number token */
     int after_number;             /* moves since it */
     bool out_of_memory;           /* a tag, a move or its FEN found no memory: the record is incomplete */
+    bool dropped;                 /* moves past PDN_MAX_PLIES, read but not kept */
 } pdn_record;
 
 
 /* Is g the tag named name?  The first of r's tags named name, or NULL. */
 bool pdn_tag_is(const char *text, const pdn_tag *g, const char *name);
 const pdn_tag *pdn_find_tag(const char *text, const pdn_record *r, const char *name);
+
+/* Calls each(ctx, ply, comment, len) for every comment of record r (in
+ * `text`, the one it was read from), in order, ply the number of moves
+ * before it: the text of a {...} comment and of a ; comment, and text glued
+ * to a move (8-11Redoverstepped...: read as a comment).  Variations and %
+ * lines are not comments kept. */
+typedef void pdn_comment_fn(void *ctx, size_t ply, const char *comment, size_t len);
+void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx);
 
 /* The records of a PDN text, one at a time, in file order: a text given
  * whole (copied), or a file read a line at a time through the one line

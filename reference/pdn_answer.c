@@ -259,6 +259,16 @@ static void answer_record(reader *rd, pdn_record *r)
     rd->t->records++;
     if (r->out_of_memory)
         exit_out_of_memory();
+    if (r->result < 0) { /* read leniently: it ends where the next record begins */
+        rd->t->no_result++;
+        if (rd->o->notes && !rd->o->write) {
+            buffer b = {0};
+            start_line(rd, r, &b, "note");
+            appendf(&b, "\tresult\tnone: the record ends where the next begins, or with the file");
+            emit(rd, &b);
+            free(b.text);
+        }
+    }
     position start;
     if (r->bad || !record_start(rd, r, &start)) {
         answer_error(rd, r);
@@ -304,9 +314,9 @@ void print_pdn_totals(const pdn_totals *t, FILE *out)
     fprintf(out,
             "pdn: %ld records: %ld legal, %ld illegal, %ld malformed; %ld plies; lenient: %ld steps written with x, "
             "%ld captures with -, %ld with both signs, %ld moves without a sign, %ld captures resolved by the rest of "
-            "the game, %ld FEN fields ignored, %ld moves with text glued on\n",
+            "the game, %ld FEN fields ignored, %ld moves with text glued on, %ld records without a result\n",
             t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
-            t->unsigned_moves, t->resolved, t->fen_notes, t->glued);
+            t->unsigned_moves, t->resolved, t->fen_notes, t->glued, t->no_result);
 }
 
 void say_file_error(const char *name)
