@@ -201,10 +201,10 @@ ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
 LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
 ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
 # The question alone: what the golf is compared with (the differential,
-# verify), and with the protocol's reader (and the words it shows values
-# with), what the golf's driver links.
+# verify), and with the protocol's reader, the line loop and the words it
+# shows values with, what the golf's driver links.
 RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
-REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/words.o $(BUILD)/text.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/batch.o $(BUILD)/words.o $(BUILD)/text.o
 
 # ==================== The reference, the golf, its twin ====================
 
@@ -801,19 +801,19 @@ fuzz_lock = flock "$(BUILD)/.fuzz.lock"
 # Each fuzzer's seeds, made afresh in $(BUILD)/NAME-seeds, and its corpus
 # (kept) in $(BUILD)/NAME-corpus.
 .PHONY: fuzz-seeds fuzz-pdn-seeds fuzz-api-seeds
-fuzz-seeds:
+fuzz-seeds: ## the seeds make fuzz starts from: cases.tsv rows and games (in the build tree)
 	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
 	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
 	@grep -v '^#' tests/fixtures/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
 
-fuzz-pdn-seeds:
+fuzz-pdn-seeds: ## the seeds make fuzz-pdn starts from: each record of tests/fixtures/pdn (in the build tree)
 	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
 	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
 
 # fuzz_api's: its curated seeds, and each PDN record behind the byte of each
 # PDN harness (15-19, fuzz_api.c's table) and a byte 2.
-fuzz-api-seeds:
+fuzz-api-seeds: ## the seeds make fuzz-api starts from (in the build tree)
 	@rm -rf "$(BUILD)/fuzz-api-seeds" && mkdir -p "$(BUILD)/fuzz-api-seeds" "$(BUILD)/fuzz-api-corpus"
 	@awk 'BEGIN { RS = "" } { for (h = 15; h <= 19; h++) { f = sprintf("%s/pdn-%d-%04d", dir, h, NR); printf "%c%c%s\n", h, 2, $$0 > f; close(f) } }' \
 	    dir="$(BUILD)/fuzz-api-seeds" tests/fixtures/pdn/*.pdn
@@ -892,7 +892,7 @@ fuzz-readers: ## fuzz the command line, journal, --sum, --suite, --after, FEN an
 	@$(NEEDS) fuzz
 	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-readers-run
 
-fuzz-readers-seeds:
+fuzz-readers-seeds: ## the corpus folder make fuzz-readers grows (in the build tree)
 	@mkdir -p "$(BUILD)/fuzz-readers-seeds" "$(BUILD)/fuzz-readers-corpus"
 
 fuzz-readers-run: $(BUILD)/fuzz_readers fuzz-readers-seeds ## make fuzz-readers without its check of the machine

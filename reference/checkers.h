@@ -44,10 +44,11 @@ extern "C" {
 
 /* The library's version: 0.3.0 (0.3: every function refuses what it
  * cannot answer for: ck_to_fen, ck_moves, ck_move_text, ck_play_move,
- * ck_outcome_of and ck_is_legal take err, and the first four and
- * ck_outcome_of return whether they answered; 0.2: running out of memory
- * is a status).  The soname's number is the major one, and the minor too
- * while the major is 0. */
+ * ck_outcome_of and ck_is_legal take err; ck_to_fen, ck_move_text,
+ * ck_play_move and ck_outcome_of return whether they answered, ck_replay
+ * may return CK_REPLAY_REFUSED; 0.2: running out of memory is a status).
+ * The soname's number is the major one, and the minor too while the major
+ * is 0. */
 #define CK_VERSION_MAJOR 0
 #define CK_VERSION_MINOR 3
 #define CK_VERSION_PATCH 0

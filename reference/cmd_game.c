@@ -7,7 +7,7 @@
 
 #include "cmd_game.h"
 #include "game.h"
-#include "line.h"
+#include "batch.h"
 #include "show.h"
 #include "text.h"
 #include "words.h"
@@ -60,18 +60,11 @@ static bool check_moves(const char *text, size_t at, size_t end, bool strict, ch
 
 /* One line of the batch (ctx: what was asked).  Columns are counted from 1
  * at the line's start. */
-static line_status game_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+static line_status game_line(const char *text, size_t len, long number, void *ctx, FILE *out,
+                             char err[LINE_ERROR_SIZE])
 {
     const asked *a = ctx;
-    if (len > 0 && text[len - 1] == '\n')
-        len--;
-    if (len > 0 && text[len - 1] == '\r')
-        len--;
-    size_t first = 0;
-    while (first < len && (text[first] == ' ' || text[first] == '\t'))
-        first++;
-    if (first == len || text[0] == '#')
-        return LINE_SKIP;
+    (void)number;
     const char *tab = memchr(text, '\t', len);
     size_t fen_len = tab ? (size_t)(tab - text) : len;
     position pos;

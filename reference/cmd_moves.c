@@ -6,7 +6,7 @@
 #include "checkers.h"
 #include "cmd_moves.h"
 #include "library.h"
-#include "line.h"
+#include "batch.h"
 #include "notation.h"
 #include "show.h"
 #include "text.h"
@@ -53,20 +53,13 @@ typedef struct {
 } asked;
 
 /* One line of the batch (ctx: what was asked). */
-static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+static line_status moves_line(const char *text, size_t len, long number, void *ctx, FILE *out,
+                              char err[LINE_ERROR_SIZE])
 {
     const asked *a = ctx;
-    size_t first = 0;
-    while (first < len && is_space(text[first]))
-        first++;
-    if (first == len || text[first] == '#')
-        return LINE_SKIP;
+    (void)number;
     position pos;
     char note[FEN_NOTE_SIZE];
-    if (len > 0 && text[len - 1] == '\n') /* the line's end is no part of the FEN */
-        len--;
-    if (len > 0 && text[len - 1] == '\r')
-        len--;
     if (!read_fen(text, len, 1, a->strict, &pos, err, note))
         return LINE_ERROR;
     char fen[FEN_SIZE];

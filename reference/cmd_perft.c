@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cmd_perft.h"
-#include "line.h"
+#include "batch.h"
 #include "notation.h"
 #include "perft.h"
 #include "perft_after.h"
@@ -25,9 +25,6 @@
 #include "perft_tables.h"
 #include "text.h"
 #include "words.h"
-
-/* How much of a file's name a message shows. */
-enum { SHOWN_PATH = 4096 };
 
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };
@@ -273,37 +270,20 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
     return print_count(label, perft_times(r.count, paths));
 }
 
-/* A line that asks nothing: blank, or its first field starts with '#'. */
-static bool skipped(const char *line, size_t len)
-{
-    size_t i = 0, start;
-    return !next_word(line, len, " \t\r", &i, &start) || line[start] == '#';
-}
-
-/* The text of a line as getline gives it, without its newline. */
-static size_t without_newline(const char *line, size_t len)
-{
-    return len > 0 && line[len - 1] == '\n' ? len - 1 : len;
-}
-
 /* perft [DEPTH] < LINES, a line of run_batch: its count, flushed as it
  * comes; count_line says a fault on stderr itself, after "line N: ". */
 typedef struct {
     int depth;
     table_store *t;
     const choices *c;
-    long number; /* of the line run_batch hands in now */
 } batch_of;
 
-static line_status batch_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+static line_status batch_line(const char *text, size_t len, long number, void *ctx, FILE *out,
+                              char err[LINE_ERROR_SIZE])
 {
     batch_of *b = ctx;
     err[0] = '\0'; /* a fault is on stderr already, said by count_line */
-    b->number++;
-    len = without_newline(text, len);
-    if (skipped(text, len))
-        return LINE_OK;
-    if (!count_line(text, len, b->number, b->depth, b->t, b->c))
+    if (!count_line(text, len, number, b->depth, b->t, b->c))
         return LINE_ERROR;
     fflush(out);
     return LINE_OK;
@@ -311,7 +291,7 @@ static line_status batch_line(const char *text, size_t len, void *ctx, FILE *out
 
 static int batch(int depth, table_store *t, const choices *c)
 {
-    batch_of b = {depth, t, c, 0};
+    batch_of b = {depth, t, c};
     return written(run_batch(stdin, stdout, batch_line, &b));
 }
 
@@ -342,75 +322,6 @@ static int depth_table(const fastpos *p, int from, int to, table_store *ts, cons
         fflush(stdout);
     }
     return written(0);
-}
-
-/* perft --suite FILE: each line's counts against the expected ones. */
-static int run_suite(const char *path, table_store *ts, const choices *c)
-{
-    char shown_path[SHOW_SIZE(SHOWN_PATH)];
-    show_text(shown_path, sizeof shown_path, path, strlen(path), SHOWN_PATH, SHOW_UTF8);
-    FILE *in = fopen(path, "r");
-    if (in == NULL) {
-        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
-        return 2;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got_len;
-    int status = 0;
-    long number = 0, positions = 0, counts = 0, mismatches = 0, bad = 0;
-    double start = perft_seconds();
-    while (status == 0 && (got_len = getline(&line, &cap, in)) >= 0) {
-        number++;
-        size_t len = without_newline(line, (size_t)got_len);
-        if (skipped(line, len))
-            continue;
-        suite_line sl;
-        char err[NOTATION_ERROR_SIZE];
-        if (!read_suite_line(line, len, c->strict, &sl, err)) {
-            printf("error line %ld\n", number);
-            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, number, err);
-            bad++;
-            continue;
-        }
-        positions++;
-        fastpos p = fastpos_of(&sl.pos);
-        for (int i = 0; i < sl.n; i++) {
-            bool no_memory;
-            perft_table *t = table_for(ts, sl.at[i].depth, &no_memory);
-            if (no_memory) {
-                status = 1;
-                break;
-            }
-            perft_result r = perft_count_tree(&p, sl.at[i].depth, t, &c->o, "perft");
-            if (r.out_of_memory)
-                fputs("reference: out of memory for perft's jobs\n", stderr);
-            if (r.out_of_memory || r.failed) {
-                status = 1;
-                break;
-            }
-            char got[COUNT_TEXT_SIZE], expected[COUNT_TEXT_SIZE];
-            write_count(r.count, got);
-            write_count(sl.at[i].expected, expected);
-            counts++;
-            if (r.count == sl.at[i].expected) {
-                printf("ok line %ld depth %d: %s\n", number, sl.at[i].depth, got);
-            } else {
-                printf("MISMATCH line %ld depth %d: expected %s, got %s\n", number, sl.at[i].depth, expected, got);
-                mismatches++;
-            }
-            fflush(stdout);
-        }
-    }
-    free(line);
-    if (ferror(in)) { /* a suite not read to its end is no pass */
-        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
-        status = 1;
-    }
-    fclose(in);
-    printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
-           bad, perft_seconds() - start);
-    return status ? status : mismatches ? 1 : bad ? 2 : 0;
 }
 
 /* "FROM-TO" (1-12): a range of depths, FROM <= TO; false if it is none (a
@@ -520,7 +431,7 @@ int perft_command(const request *r)
     if (r->given[OPT_SUM])
         return written(sum_results(stdin, stdout));
     if (r->given[OPT_SUITE]) {
-        int status = run_suite(r->text[OPT_SUITE], &ts, &c);
+        int status = run_suite(r->text[OPT_SUITE], &ts, &c.o, c.strict);
         perft_table_free(ts.t);
         return written(status);
     }

@@ -333,6 +333,7 @@ bool read_move(const char *text, size_t len, int column, bool strict, written_mo
         char c = text[end];
         if (!strict && m->n >= 2 && c != 'x' && c != 'X' && is_letter(c)) {
             m->glued = true; /* prose glued to a whole move, as the Tinsley archive has it: a comment */
+            m->len = end;
             break;
         }
         bool x = c == 'x' || (!strict && c == 'X');
@@ -346,6 +347,8 @@ bool read_move(const char *text, size_t len, int column, bool strict, written_mo
         m->dash |= !x;
         at = end + 1;
     }
+    if (!m->glued)
+        m->len = len;
     if (m->n == 1 && !strict && unsigned_move(text, len, m))
         return true;
     if (m->n == 1)

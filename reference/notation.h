@@ -73,7 +73,8 @@ typedef struct {
     int sq[MAX_JUMPS + 1], n;
     int split[2][2], splits;
     bool capture, dash; /* written with x (or X), with - */
-    bool glued;
+    bool glued;         /* text glued to its end, from text[len] on */
+    size_t len;         /* the move's own text, without what is glued to it */
 } written_move;
 
 /* The one reader of a move, text[0..len) (one word: no spaces), into *m;

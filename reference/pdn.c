@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "rules.h"
 #include "text.h"
 #include "words.h"
@@ -22,6 +23,7 @@ typedef struct {
     size_t len, at, line_start;
     long line;
     int first_col;
+    bool comments; /* give comments as tokens (pdn_comments), not skip them */
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -43,7 +45,7 @@ static void skip_line(cursor *c)
     advance(c, nl ? (size_t)(nl - c->text) : c->len);
 }
 
-typedef enum { T_END, T_TAG, T_NUMBER, T_RESULT, T_MOVE, T_BAD } token_kind;
+typedef enum { T_END, T_TAG, T_NUMBER, T_RESULT, T_MOVE, T_BAD, T_COMMENT } token_kind;
 
 enum { WHAT_SIZE = 200 };
 
@@ -168,11 +170,19 @@ static bool next_token(cursor *c, token *t)
         t->col = column(c, c->at);
         if ((ch == '%' && t->col == 1) || ch == ';') {
             skip_line(c);
+            if (ch == ';' && c->comments) { /* its text, to the line's end */
+                t->kind = T_COMMENT, t->at++, t->len = c->at - t->at;
+                return true;
+            }
         } else if (ch == '{') {
             const char *close = memchr(c->text + c->at, '}', c->len - c->at);
             advance(c, close ? (size_t)(close - c->text) + 1 : c->len);
             if (close == NULL)
                 return bad(t, "a comment { is never closed by }");
+            if (c->comments) { /* its text, between the braces */
+                t->kind = T_COMMENT, t->at++, t->len = (size_t)(close - c->text) - t->at;
+                return true;
+            }
         } else if (ch == '(') {
             if (!skip_variation(c))
                 return bad(t, "a variation ( is never closed by )");
@@ -231,6 +241,12 @@ static void set_bad_notation(pdn_record *r, long line, const char *err)
 
 static void add_tag(pdn_record *r, const token *t)
 {
+    if (r->ntags == PDN_MAX_TAGS) {
+        char what[64];
+        snprintf(what, sizeof what, "more than %d tags", PDN_MAX_TAGS);
+        set_bad(r, t->line, t->col, what);
+        return;
+    }
     if (r->ntags == r->tag_cap) {
         pdn_tag *tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
         if (tags == NULL) {
@@ -260,6 +276,10 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
                  dots3 ? "..." : ".");
     }
     r->after_number++;
+    if (r->nwords == PDN_MAX_PLIES) { /* read for its faults, but no game gets this far */
+        r->dropped = true;
+        return;
+    }
     if (r->nwords == r->word_cap) {
         pdn_word *words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
         if (words == NULL) {
@@ -360,25 +380,39 @@ bool pdn_start(const char *text, pdn_record *r, bool strict, position *start, ch
 
 /* ==================== A file ==================== */
 
-static void reset(pdn_record *r, long line)
+static void reset(pdn_record *r, long line, size_t from)
 {
     pdn_tag *tags = r->tags;
     pdn_word *words = r->words;
     size_t tag_cap = r->tag_cap, word_cap = r->word_cap;
-    *r = (pdn_record){.first_line = line, .tags = tags, .tag_cap = tag_cap, .words = words, .word_cap = word_cap,
-                  .result = -1};
+    *r = (pdn_record){.first_line = line, .from = from, .tags = tags, .tag_cap = tag_cap, .words = words,
+                      .word_cap = word_cap, .result = -1};
+}
+
+/* Does tag t start a record after r's: a tag after movetext, or an [Event
+ * after r's tags (a record of tags alone, with no result token, ends there
+ * rather than take the next record's tags as its own)? */
+static bool starts_record(const char *text, const pdn_record *r, const token *t)
+{
+    if (t->kind != T_TAG)
+        return false;
+    return r->in_movetext || (r->ntags > 0 && t->name_len == 5 && memcmp(text + t->name_at, "Event", 5) == 0);
 }
 
 /* The records of a text, one after another: the tokens up to a result, or
  * to a tag after movetext, which starts the next record (kept as pending). */
-struct pdn_reader {
+typedef struct pdn_reader {
     cursor c;
     pdn_record r;
     bool strict, has_pending;
     token pending;
-};
+} pdn_reader;
 
-pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
+static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+
+/* A reader over text[0..len) from its start (a byte-order mark skipped), or
+ * NULL if there is no memory for it. */
+static pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
     pdn_reader *rd = pdn_reader_at(text, len, strict, 1, 1);
     if (rd != NULL && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
@@ -386,16 +420,21 @@ pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
     return rd;
 }
 
-pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
+/* A reader over a piece of a file, text[0..len), that starts on `line` at
+ * column `col` (no byte-order mark looked for). */
+static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
 {
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {text, len, 0, 0, line, col - 1}, .strict = strict};
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1}, .strict = strict};
     return rd;
 }
 
-size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
+/* Where the next record starts (after pdn_reader_next): its offset in the
+ * text, its line and column; *in_text: the reader stopped before the
+ * text's end (a piece that ends at its last token may have cut it). */
+static size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
 {
     *in_text = rd->c.at < rd->c.len;
     if (rd->has_pending) {
@@ -408,25 +447,30 @@ size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_tex
     return rd->c.at;
 }
 
-bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
+/* Points *out at the next record (reused), false after the last. */
+static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 {
     pdn_record *r = &rd->r;
     const char *text = rd->c.text;
     bool open = false;
+    size_t from = rd->has_pending ? rd->pending.at : rd->c.at;
     token tk;
     *out = r;
     for (;;) {
         if (rd->has_pending)
             tk = rd->pending, rd->has_pending = false;
-        else if (!next_token(&rd->c, &tk))
+        else if (!next_token(&rd->c, &tk)) {
+            r->to = rd->c.len;
             return open;
-        if (open && tk.kind == T_TAG && r->in_movetext) {
+        }
+        if (open && starts_record(text, r, &tk)) {
             rd->pending = tk;
             rd->has_pending = true;
+            r->to = tk.at;
             return true;
         }
         if (!open) {
-            reset(r, tk.line);
+            reset(r, tk.line, from);
             open = true;
         }
         switch (tk.kind) {
@@ -445,17 +489,36 @@ bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             break;
         case T_RESULT:
             r->result = result_index(text + tk.at, tk.len);
+            r->to = rd->c.at;
             return true;
         case T_BAD:
             set_bad(r, tk.line, tk.col, tk.what);
             break;
         case T_END:
+        case T_COMMENT:
             break;
         }
     }
 }
 
-void pdn_reader_free(pdn_reader *rd)
+void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx)
+{
+    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true};
+    token t;
+    size_t ply = 0;
+    while (next_token(&c, &t)) {
+        if (t.kind == T_COMMENT)
+            each(ctx, ply, text + t.at, t.len);
+        if (t.kind != T_MOVE)
+            continue;
+        const written_move *m = ply < r->nwords ? &r->words[ply].m : NULL;
+        ply++;
+        if (m != NULL && m->glued)
+            each(ctx, ply, text + t.at + m->len, t.len - m->len);
+    }
+}
+
+static void pdn_reader_free(pdn_reader *rd)
 {
     if (rd == NULL)
         return;
@@ -464,16 +527,142 @@ void pdn_reader_free(pdn_reader *rd)
     free(rd);
 }
 
-bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+/* ==================== A file, a record at a time ==================== */
+
+/* The text and a reader over it, or over a piece of it.  A text given whole
+ * has one reader over all of it.  A file is read a line at a time
+ * (read_more): text holds what is read of it from the start of the record
+ * to give next (`from`, on `line` at `col`), and a new reader goes over
+ * that piece for each record, more of the file read in while the piece may
+ * have cut the record short.  So the text is as long as the longest record
+ * and one read more, whatever the file's length. */
+struct pdn_stream {
+    buffer text;
+    line_reader lines;  /* the file's; lines.in NULL for a text given whole */
+    bool at_eof;        /* all of it is in text */
+    size_t from, given; /* the piece's start; how much of it the last record took */
+    long line, next_line;
+    int col, next_col;
+    pdn_reader *reader;
+    bool strict;
+    const char *error;
+};
+
+pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict)
 {
-    pdn_reader *rd = pdn_reader_new(text, len, strict);
-    if (rd == NULL)
+    pdn_stream *s = allocate(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    *s = (pdn_stream){.at_eof = true, .strict = strict};
+    append(&s->text, text, len);
+    if (!s->text.failed)
+        s->reader = pdn_reader_new(s->text.text, s->text.len, strict);
+    if (s->reader == NULL) {
+        free(s->text.text);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+pdn_stream *pdn_stream_file(FILE *in, bool strict)
+{
+    pdn_stream *s = allocate(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    *s = (pdn_stream){.lines = {.in = in}, .line = 1, .col = 1, .strict = strict};
+    append(&s->text, "", 0); /* text is never NULL */
+    if (s->text.failed) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* Drops what the records given took, then reads lines of the file onto
+ * the text, 4 kB of them or as much as the text holds (a record cut again
+ * and again is read in twice as much each time, so it is read over a few
+ * times only), each with its "\n" (a # comment line as an empty one, so
+ * the lines keep their numbers).  False, said in s->error, if there is no
+ * memory or reading fails. */
+static bool read_more(pdn_stream *s)
+{
+    memmove(s->text.text, s->text.text + s->from, s->text.len - s->from + 1);
+    s->text.len -= s->from;
+    s->from = 0;
+    size_t want = s->text.len > 4096 ? s->text.len : 4096;
+    const char *line;
+    size_t len;
+    for (size_t got = 0; got < want && !s->at_eof && !s->text.failed;) {
+        if (!next_line(&s->lines, &line, &len)) {
+            s->at_eof = true;
+            break;
+        }
+        if (comment_line(line, len))
+            len = 0;
+        append(&s->text, line, len);
+        append(&s->text, "\n", 1);
+        got += len + 1;
+    }
+    if (s->text.failed || (s->lines.failed && !ferror(s->lines.in)))
+        s->error = OUT_OF_MEMORY;
+    else if (s->lines.failed)
+        s->error = "reading the file failed";
+    return s->error == NULL;
+}
+
+/* The next record of a file into *r, from a reader over the text from the
+ * record's start.  A record is taken when the reader stopped inside the
+ * text (its last token ended before the text did), or at the file's end;
+ * else the piece may have cut it, and more is read. */
+static bool next_in_file(pdn_stream *s, pdn_record **r, const char **text)
+{
+    s->from += s->given;
+    s->line = s->next_line ? s->next_line : s->line;
+    s->col = s->next_col ? s->next_col : s->col;
+    s->given = 0;
+    for (;;) {
+        pdn_reader_free(s->reader);
+        *text = s->text.text + s->from;
+        size_t len = s->text.len - s->from;
+        bool file_start = s->from == 0 && s->line == 1 && s->col == 1; /* where a byte-order mark may be */
+        s->reader = file_start ? pdn_reader_new(*text, len, s->strict)
+                               : pdn_reader_at(*text, len, s->strict, s->line, s->col);
+        if (s->reader == NULL) {
+            s->error = OUT_OF_MEMORY;
+            return false;
+        }
+        bool got = pdn_reader_next(s->reader, r), in_text;
+        size_t next = pdn_reader_where(s->reader, &s->next_line, &s->next_col, &in_text);
+        if (s->at_eof || (got && in_text)) {
+            s->given = next;
+            return got;
+        }
+        if (!read_more(s))
+            return false;
+    }
+}
+
+bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text)
+{
+    if (s->error != NULL)
         return false;
-    pdn_record *r;
-    while (pdn_reader_next(rd, &r))
-        each(ctx, text, r);
-    pdn_reader_free(rd);
-    return true;
+    if (s->lines.in != NULL)
+        return next_in_file(s, r, text);
+    *text = s->text.text;
+    return pdn_reader_next(s->reader, r);
+}
+
+const char *pdn_stream_error(const pdn_stream *s) { return s->error; }
+
+void pdn_stream_free(pdn_stream *s)
+{
+    if (s == NULL)
+        return;
+    pdn_reader_free(s->reader);
+    line_reader_free(&s->lines);
+    free(s->text.text);
+    free(s);
 }
 
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32])

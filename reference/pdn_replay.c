@@ -189,6 +189,7 @@ void pdn_replay_record(const pdn_record *r, const position *start, bool strict, 
     out->how = allocate(r->nwords, sizeof *out->how);
     script s = {r->words, r->nwords, strict, 100000, false};
     replay rp = {.g = {*start, 0}, .stop = 0};
+    out->ok = false;
     if (out->played == NULL || out->how == NULL) {
         s.out_of_memory = true;
         snprintf(rp.reason, REASON_SIZE, OUT_OF_MEMORY);
@@ -196,6 +197,12 @@ void pdn_replay_record(const pdn_record *r, const position *start, bool strict, 
         out->ok = replay_from(&s, (game){*start, 0}, 0, out->played, out->how, &rp);
     }
     out->ok = out->ok && !s.out_of_memory;
+    if (out->ok && r->dropped) { /* PDN_MAX_PLIES says this cannot be: said, never passed over */
+        out->ok = false;
+        rp.stop = r->nwords - 1;
+        snprintf(rp.reason, REASON_SIZE, "more than %d plies, more than a game of English checkers can have",
+                 PDN_MAX_PLIES);
+    }
     out->out_of_memory = s.out_of_memory;
     out->end = rp.g;
     out->stop = rp.stop;

@@ -4,16 +4,15 @@
  * machines, so it adds only what it can read as a result, and with job ids
  * it checks that every job is there exactly once: a lost or repeated task is
  * named, never summed past. */
-#define _POSIX_C_SOURCE 200809L /* getline */
-
 #include "perft_results.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "words.h"
+#include "batch.h"
 #include "perft.h"
+#include "words.h"
 
 /* A whole number 1..max in text[0..len). */
 static bool read_positive(const char *text, size_t len, uint64_t max, uint64_t *n)
@@ -98,14 +97,6 @@ typedef struct {
     uint64_t twice, twice_line; /* a job seen again (0: none), and where */
 } job_tally;
 
-static bool is_blank_or_comment(const char *text, size_t len)
-{
-    size_t i = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
-        i++;
-    return i == len || text[i] == '#';
-}
-
 /* Missing jobs, the first ten named; false if none is missing. */
 static bool report_missing(const job_tally *t)
 {
@@ -169,19 +160,16 @@ static bool tally(job_tally *t, job_id id, uint64_t line, bool *plain_seen, uint
 
 int sum_results(FILE *in, FILE *out)
 {
-    char *text = NULL;
-    size_t size = 0;
-    ssize_t got;
+    line_reader lines = {.in = in};
+    const char *text;
+    size_t len;
     perft_count total = 0;
     job_tally t = {0};
     bool plain_seen = false, ok = true;
     uint64_t plain_line = 0, line = 0;
-    while (ok && (got = getline(&text, &size, in)) >= 0) {
-        line++;
-        size_t len = (size_t)got;
-        if (len > 0 && text[len - 1] == '\n')
-            len--;
-        if (is_blank_or_comment(text, len))
+    while (ok && next_line(&lines, &text, &len)) {
+        line = (uint64_t)lines.number;
+        if (asks_nothing(text, len))
             continue;
         job_id id;
         perft_count c;
@@ -195,8 +183,8 @@ int sum_results(FILE *in, FILE *out)
         ok = tally(&t, id, line, &plain_seen, &plain_line);
         total = total + c < total ? PERFT_COUNT_MAX : total + c;
     }
-    free(text);
-    if (ferror(in)) { /* no sum of part of the results: the front door says why (written) */
+    line_reader_free(&lines);
+    if (lines.failed || ferror(in)) { /* no sum of part of the results: the front door says why (written) */
         free(t.seen);
         return 1;
     }

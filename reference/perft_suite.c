@@ -1,12 +1,19 @@
-/* perft_suite.c - reading a perft suite's lines. */
+/* perft_suite.c - perft --suite: a file of positions with their expected
+ * counts, each line read and each count run. */
 #include "perft_suite.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "batch.h"
 
 #include "perft.h"
 #include "perft_results.h"
 #include "words.h"
+
+/* How much of a file's name a message shows. */
+enum { SHOWN_PATH = 4096 };
 
 static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
@@ -68,4 +75,70 @@ bool read_suite_line(const char *text, size_t len, bool strict, suite_line *s, c
         return false;
     }
     return true;
+}
+
+int run_suite(const char *path, table_store *ts, const perft_options *o, bool strict)
+{
+    char shown_path[SHOW_SIZE(SHOWN_PATH)];
+    show_text(shown_path, sizeof shown_path, path, strlen(path), SHOWN_PATH, SHOW_UTF8);
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
+        return 2;
+    }
+    line_reader lines = {.in = in};
+    const char *line;
+    size_t len;
+    int status = 0;
+    long positions = 0, counts = 0, mismatches = 0, bad = 0;
+    double start = perft_seconds();
+    while (status == 0 && next_line(&lines, &line, &len)) {
+        if (asks_nothing(line, len))
+            continue;
+        suite_line sl;
+        char err[NOTATION_ERROR_SIZE];
+        if (!read_suite_line(line, len, strict, &sl, err)) {
+            printf("error line %ld\n", lines.number);
+            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, lines.number, err);
+            bad++;
+            continue;
+        }
+        positions++;
+        fastpos p = fastpos_of(&sl.pos);
+        for (int i = 0; i < sl.n; i++) {
+            bool no_memory;
+            perft_table *t = table_for(ts, sl.at[i].depth, &no_memory);
+            if (no_memory) {
+                status = 1;
+                break;
+            }
+            perft_result r = perft_count_tree(&p, sl.at[i].depth, t, o, "perft");
+            if (r.out_of_memory)
+                fputs("reference: out of memory for perft's jobs\n", stderr);
+            if (r.out_of_memory || r.failed) {
+                status = 1;
+                break;
+            }
+            char got[COUNT_TEXT_SIZE], expected[COUNT_TEXT_SIZE];
+            write_count(r.count, got);
+            write_count(sl.at[i].expected, expected);
+            counts++;
+            if (r.count == sl.at[i].expected) {
+                printf("ok line %ld depth %d: %s\n", lines.number, sl.at[i].depth, got);
+            } else {
+                printf("MISMATCH line %ld depth %d: expected %s, got %s\n", lines.number, sl.at[i].depth, expected, got);
+                mismatches++;
+            }
+            fflush(stdout);
+        }
+    }
+    line_reader_free(&lines);
+    if (lines.failed || ferror(in)) { /* a suite not read to its end is no pass */
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
+        status = 1;
+    }
+    fclose(in);
+    printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
+           bad, perft_seconds() - start);
+    return status ? status : mismatches ? 1 : bad ? 2 : 0;
 }

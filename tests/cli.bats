@@ -416,3 +416,28 @@ EOF2
     [ "${#lines[@]}" -gt 30 ] || fail "too little was said: $output"
     no_raw_bytes
 }
+
+# ==================== The one line loop ====================
+
+@test "every command that reads lines skips the same ones: blank, spaces and tabs, # after blanks, CRLF" {
+    local skip=$'\n \t\n  # a comment\n#another\n\t#\r\n\r\n' d="$BATS_TEST_TMPDIR" fen=B:W21-32:B1-12
+    run_lines() { # run_lines REAL_LINE COMMAND...: the skipped lines around REAL_LINE into COMMAND
+        printf '%s%s\r\n%s' "$skip" "$1" "$skip" > "$d/in"
+        shift
+        run --separate-stderr "$@" < "$d/in"
+        assert_success
+        assert_equal "$stderr" ""
+        assert_equal "$(grep -vc '^ ' <<< "$output")" 1 # one answer; moves' are indented below it
+    }
+    run_lines $'6\t9\t9\t2' "$BUILD/reference"
+    run_lines $'6\t9\t9\t2' "$BUILD/golf"
+    run_lines "W:W5:B1" "$BUILD/reference" moves
+    run_lines "$fen"$'\t11-15' "$BUILD/reference" game
+    run_lines "$fen 2" "$BUILD/reference" perft
+    run_lines "perft 2: 49" "$BUILD/reference" perft --sum
+    printf '%s%s ;D1 7\r\n%s' "$skip" "$fen" "$skip" > "$d/suite"
+    run --separate-stderr "$BUILD/reference" perft --suite "$d/suite"
+    assert_success
+    assert_line --index 0 'ok line 7 depth 1: 7'
+    assert_equal "${#lines[@]}" 2
+}

@@ -84,8 +84,8 @@ API_PLANTS=(
     'static bool position_ok(const ck_position *pos, char *err) { (void)pos, (void)err; return true; } static bool position_was(const ck_position *pos, char *err)'
     'static bool move_ok(const ck_move *m, char *err)'
     'static bool move_ok(const ck_move *m, char *err) { return given(m, "move", err); } static bool move_was(const ck_move *m, char *err)'
-    '    append(&b, text != NULL ? text : "", len);'
-    '    append(&b, text, len);'
+    '    return pdn_over(pdn_stream_text(text != NULL ? text : "", len, strict), strict);'
+    '    return pdn_over(pdn_stream_text(text, len, strict), strict);'
 )
 
 @test "fuzz_api bites: with each of three checks taken out of library.c, its seeds find it (a turn CK_EMPTY counted, n 13 written, NULL to memcpy)" {

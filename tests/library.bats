@@ -578,7 +578,7 @@ OOM_WRAP=-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
 # ==================== A large PDN file ====================
 
-@test "ck_pdn_open_file reads a 60 MB file a record at a time: the engine, its memory limited to 32 MB, answers as the CLI" {
+@test "ck_pdn_open_file and reference pdn read a 60 MB file a record at a time: each, its memory limited to 32 MB, answers the same" {
     local comment i
     # a 60 kB record (a long comment), doubled ten times: 1024 records, 61 MB
     comment=$(head -c 60000 /dev/zero | tr '\0' x)
@@ -591,9 +591,9 @@ OOM_WRAP=-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
     if [ -n "$SAN" ]; then # ASan reserves terabytes of address space: no ulimit -v
         ./engine-static pdn big.pdn > engine.out
     else
-        # the limit bites: the CLI, which reads a file whole, does not fit in it
-        run bash -c 'ulimit -v 32768 && "$1" pdn "$2"' - "$BUILD/reference" big.pdn
-        assert_failure
+        # the limit bites a reader that holds the file whole (the CLI's, once)
+        run bash -c 'ulimit -v 32768 && "$1" pdn "$2" > /dev/null 2>&1' - "$BUILD/reference" big.pdn
+        assert_success
         (ulimit -v 32768 && ./engine-static pdn big.pdn > engine.out) || fail "the engine does not fit in 32 MB"
     fi
     cmp engine.out cli.out || fail "the engine's records are not the CLI's"

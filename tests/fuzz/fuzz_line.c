@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "bitboard.h"
 #include "cmd_game.h"
 #include "explain.h"
@@ -115,18 +116,18 @@ static void answer(const question *q, void *ctx, FILE *out)
     print_answer(q, &t->english, t->english_out);
 }
 
-/* How many lines of text the batch loop must answer: those parse_line does
- * not skip, split at '\n' as getline does. */
+/* How many lines of text a batch loop must answer: split at '\n' (a "\r"
+ * before it no part of the line), those that ask something. */
 static size_t answerable(const uint8_t *data, size_t size)
 {
     size_t count = 0;
-    question q;
-    char err[LINE_ERROR_SIZE];
     for (size_t begin = 0; begin < size;) {
         const uint8_t *nl = memchr(data + begin, '\n', size - begin);
-        size_t end = nl ? (size_t)(nl - data) + 1 : size;
-        count += parse_line((const char *)data + begin, end - begin, &q, err) != LINE_SKIP;
-        begin = end;
+        size_t end = nl ? (size_t)(nl - data) : size, last = end;
+        if (last > begin && data[last - 1] == '\r')
+            last--;
+        count += !asks_nothing((const char *)data + begin, last - begin);
+        begin = end + 1;
     }
     return count;
 }
@@ -219,22 +220,7 @@ static void check_position(const position *p)
 }
 
 /* How many lines of text the game batch must answer (not blank, not #). */
-static size_t games(const uint8_t *data, size_t size)
-{
-    size_t count = 0;
-    for (size_t begin = 0; begin < size;) {
-        const uint8_t *nl = memchr(data + begin, '\n', size - begin);
-        size_t end = nl ? (size_t)(nl - data) : size, last = end;
-        if (last > begin && data[last - 1] == '\r')
-            last--;
-        bool blank = true;
-        for (size_t i = begin; i < last; i++)
-            blank &= data[i] == ' ' || data[i] == '\t';
-        count += !blank && data[begin] != '#';
-        begin = end + 1;
-    }
-    return count;
-}
+static size_t games(const uint8_t *data, size_t size) { return answerable(data, size); }
 
 /* The batch's answers: one legal, illegal or error line per game, details
  * indented, all printable; returns the number of answers. */
