@@ -5,20 +5,16 @@
 
 #include <stdlib.h>
 
+#include "text.h"
+
 /* Room in r->text for n + 2 bytes (a byte more and the terminator), the
  * buffer doubled as a line grows; false if there is no memory for it. */
 static bool room(line_reader *r, size_t n)
 {
-    if (n + 2 <= r->size)
-        return true;
-    size_t size = r->size ? r->size : 128;
-    while (size < n + 2)
-        size *= 2;
-    char *text = realloc(r->text, size);
+    char *text = grow_array(r->text, &r->size, n + 2, 1);
     if (text == NULL)
         return false;
     r->text = text;
-    r->size = size;
     return true;
 }
 

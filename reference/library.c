@@ -495,26 +495,12 @@ ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
     return pdn_over(pdn_stream_file(in, strict), strict);
 }
 
-/* array (of *cap elements of size bytes) with room for n, or NULL if there
- * is no memory for it (array is left as it was). */
-static void *with_room(void *array, size_t *cap, size_t n, size_t size)
-{
-    if (n <= *cap)
-        return array;
-    if (n > SIZE_MAX / size)
-        return NULL;
-    void *bigger = realloc(array, n * size);
-    if (bigger != NULL)
-        *cap = n;
-    return bigger;
-}
-
 /* r's tags into p->tags: each name and value NUL-terminated in p->strings,
  * the value's escapes (\" and \\) undone.  False if there is no memory. */
 static bool copy_tags(ck_pdn *p, const pdn_record *r)
 {
     const char *text = p->piece;
-    ck_tag *tags = with_room(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
+    ck_tag *tags = grow_array(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
     if (tags == NULL && r->ntags > 0)
         return false;
     p->tags = tags;
@@ -579,7 +565,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     const pdn_replay *rp = &p->replay;
     if (rp->out_of_memory)
         return no_memory(p);
-    ck_move *moves = with_room(p->moves, &p->move_cap, rp->stop, sizeof *moves);
+    ck_move *moves = grow_array(p->moves, &p->move_cap, rp->stop, sizeof *moves);
     if (moves == NULL && rp->stop > 0)
         return no_memory(p);
     p->moves = moves;

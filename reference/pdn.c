@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "batch.h"
-#include "rules.h"
 #include "text.h"
 #include "words.h"
 
@@ -248,7 +247,7 @@ static void add_tag(pdn_record *r, const token *t)
         return;
     }
     if (r->ntags == r->tag_cap) {
-        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, r->ntags + 1, sizeof *r->tags);
         if (tags == NULL) {
             r->out_of_memory = true;
             return;
@@ -281,7 +280,7 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
         return;
     }
     if (r->nwords == r->word_cap) {
-        pdn_word *words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+        pdn_word *words = grow_array(r->words, &r->word_cap, r->nwords + 1, sizeof *r->words);
         if (words == NULL) {
             r->out_of_memory = true;
             return;

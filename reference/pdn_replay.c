@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
 #include "text.h"
 
 /* ==================== Replaying a record ==================== */

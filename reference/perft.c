@@ -22,6 +22,7 @@
 #include "perft_journal.h"
 #include "perft_nobulk.h"
 #include "perft_progress.h"
+#include "text.h"
 #include "words.h"
 
 /* ==================== Jobs: the positions a few plies on ==================== */
@@ -79,14 +80,12 @@ void perft_jobs_add(perft_jobs *l, const fastpos *p, perft_count paths)
             }
     }
     if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        perft_job *at = realloc(l->at, cap * sizeof *at);
+        perft_job *at = grow_array(l->at, &l->cap, l->n + 1, sizeof *at);
         if (at == NULL) {
             l->failed = true;
             return;
         }
         l->at = at;
-        l->cap = cap;
         if (l->merge) {
             if (!reindex(l)) {
                 l->failed = true;

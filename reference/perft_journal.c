@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "perft_count.h"
-#include "perft_results.h"
 #include "words.h"
 
 /* How much of a file's name, or of a line, a message shows. */

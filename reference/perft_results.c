@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "batch.h"
-#include "perft.h"
+#include "perft_count.h"
 #include "words.h"
 
 /* A whole number 1..max in text[0..len). */

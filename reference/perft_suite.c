@@ -9,7 +9,6 @@
 #include "batch.h"
 
 #include "perft.h"
-#include "perft_results.h"
 #include "words.h"
 
 /* How much of a file's name a message shows. */

@@ -154,7 +154,6 @@ planted_movegen() {
     while IFS= read -r o; do
         [ "${o##*/}" = "${file%.c}.o" ] || objects+=("$o")
     done < <(ref_objects ENGINE_SRC)
-    objects+=("$BUILD/cmd_game.o" "$BUILD/library.o") # movegen drives the game batch too (through the library)
     # shellcheck disable=SC2086 # SAN: several flags, or none
     "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/oracles/{movegen,bitboard}.c \
         "${objects[@]}"
