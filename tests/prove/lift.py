@@ -49,7 +49,9 @@ def load_module(path):
     """The module prove reads for a build: clang's IR (.ll), or gcc's object
     (.o) lifted here."""
     if path.endswith('.o'):
-        return parse_module(path, lift_object(path))
+        mod = parse_module(path, lift_object(path))
+        mod.lifted = True  # its own functions (@x86.*, sym_calls.py) are called only here
+        return mod
     return parse_module(path)
 
 
