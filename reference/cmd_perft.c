@@ -360,7 +360,7 @@ static const struct {
                      {OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
     [SUM_RESULTS] = {"--sum, which adds result lines and counts nothing", {OPT_SUM, OPTIONS}},
     [SUITE] = {"--suite, which counts the depths each line asks for",
-               {OPT_SUITE, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+               {OPT_SUITE, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
 };
 
 /* Options that each apply, but not together. */
@@ -431,7 +431,7 @@ int perft_command(const request *r)
     if (r->given[OPT_SUM])
         return written(sum_results(stdin, stdout));
     if (r->given[OPT_SUITE]) {
-        int status = run_suite(r->text[OPT_SUITE], &ts, &c.o, c.strict);
+        int status = run_suite(r->text[OPT_SUITE], &ts, &c.o, c.strict, c.stats);
         perft_table_free(ts.t);
         return written(status);
     }

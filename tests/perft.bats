@@ -380,10 +380,38 @@ EOF
     assert_line --regexp '^suite: 3 positions, 6 counts, 1 mismatches, 2 bad lines, '
     assert_equal "$stderr" "reference: --suite $suite, line 5: fen, column 7: square 5 is both white and black
 reference: --suite $suite, line 6: suite, column 17: \"D2\" is not \"D<depth> <count>\" (depth 0-64)"
-    # A suite that cannot be read to its end is no pass.
-    run --separate-stderr perft --suite "$BATS_TEST_TMPDIR"
-    assert_equal "$status" 1
-    assert_equal "$stderr" "reference: --suite $BATS_TEST_TMPDIR: Is a directory"
+}
+
+@test "--suite reads a regular file with a position at least, and --stats gives each count its line" {
+    local d="$BATS_TEST_TMPDIR"
+    # no file of positions is no pass: a directory, a FIFO (not waited on), a device, an empty file
+    run --separate-stderr perft --suite "$d"
+    assert_equal "$status" 2
+    assert_equal "$stderr" "reference: --suite $d: Is a directory"
+    mkfifo "$d/fifo"
+    run --separate-stderr timeout 10 "$BUILD/reference" perft --suite "$d/fifo"
+    assert_equal "$status" 2
+    assert_equal "$stderr" "reference: --suite $d/fifo: a FIFO, not a regular file: a suite is a file of positions"
+    run --separate-stderr perft --suite /dev/null
+    assert_equal "$status" 2
+    assert_equal "$stderr" "reference: --suite /dev/null: a device, not a regular file: a suite is a file of positions"
+    local text
+    for text in '' $'# no position yet\n\n'; do
+        printf '%s' "$text" > "$d/empty"
+        run --separate-stderr perft --suite "$d/empty"
+        assert_equal "$status" 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" "reference: --suite $d/empty: no positions (the file is empty, or blank and # lines): nothing checked"
+    done
+    # --stats: a line before each count, as for any count
+    printf '%s\n' "$START ;D1 7 ;D9 3963680" > "$d/suite"
+    run perft --suite "$d/suite" --stats --threads 2
+    assert_success
+    assert_line --index 0 --regexp '^table none \(a perft 1 is quick without one\), threads 2, [0-9.]+ s, '
+    assert_line --index 1 'ok line 1 depth 1: 7'
+    assert_line --index 2 --regexp '^table 512 KiB \(of 256 MiB asked: a perft 9 fills no more\), threads 2, [0-9.]+ s, .*; probes [0-9]+, '
+    assert_line --index 3 'ok line 1 depth 9: 3963680'
+    assert_line --index 4 --regexp '^suite: 1 positions, 2 counts, 0 mismatches, 0 bad lines, [0-9.]+ s$'
 }
 
 @test "--journal records each finished job; an interrupted count resumes and gives the same count" {
