@@ -58,7 +58,7 @@ ifeq ($(MAKE_TYPED),)
 MAKE_TYPED := make$(if $(MAKECMDGOALS), $(MAKECMDGOALS))
 endif
 export MAKE_TYPED
-NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
+NEEDS = CC="$(CC)" GOLF_MATRIX="$(GOLF_MATRIX)" FUZZ_CC="$(FUZZ_CC)" PROVE_BUILDS="$(PROVE_BUILDS)" SITE_ROOT="$(SITE_ROOT)" PYTHON_CANDIDATES="$(PYTHON_CANDIDATES)" \
     $(if $(filter file default,$(origin PYTHON)),,PYTHON="$(PYTHON)") NEEDS_STAMPS="$(STAMPS)" "tests/tools/needs"
 SUBMAKE = $(locked) $(MAKE) --no-print-directory
 
@@ -115,6 +115,21 @@ endif
 # golf answers a row in microseconds.
 GOLF_TIME_LIMIT ?= 2
 
+# ==================== The sandbox: every run of a golf ====================
+# A golf is candidate code: every run of a golf's program (the table, the
+# differential, verify, the judge's and the proof's replays, the UBSan
+# runs, the mutants) goes through tests/tools/sandbox (bubblewrap: no
+# network, none of the host's files but its libraries, a private /tmp,
+# limits on CPU, memory, processes and file size).  Where no sandbox can be
+# made (no user namespaces, a plain chroot) a candidate is refused; the
+# project's own golf, golf/checkers.c, runs bare there, saying so.
+# SANDBOX=off runs every golf bare: for your own candidates only, and the
+# verdict says so.  (Only "off" is read from the command line or the
+# environment.)
+SANDBOX_MODE := $(if $(filter off,$(SANDBOX)),off,$(if $(filter golf/checkers.c,$(GOLF)),own,on))
+# In front of a command that runs tests/tools/sandbox.
+sandbox_env = SANDBOX="$(SANDBOX_MODE)" SAN="$(SAN)"
+
 # `make` with no target: build, then every cases.tsv row through golf and reference.
 .DEFAULT_GOAL := all
 .PHONY: all build test bytes clean help judge FORCE
@@ -127,7 +142,7 @@ all: ## the main job: build, then run every cases.tsv row through golf, twin and
 
 # What tests/tools/table.sh needs to know: which golf, built where.
 TABLE_ENV = BUILD="$(BUILD)" GOLF="$(GOLF)" GOLF_PROGRAM="$(GOLF_DIR)/golf" \
-    GOLF_WARNINGS="$(GOLF_DIR)/checkers.o.warnings" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)"
+    GOLF_WARNINGS="$(GOLF_DIR)/checkers.o.warnings" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" $(sandbox_env)
 
 # The whole verdict on a golf, stopping at the first failure: its bytes,
 # the table, 10^6 random positions on every matrix build, the proof.
@@ -137,7 +152,7 @@ judge: ## the whole verdict on GOLF=file: bytes, table, differential over the ma
 JUDGE_POSITIONS ?= 1000000
 JUDGE = MAKE="$(MAKE)" GOLF="$(GOLF)" GOLF_DIR="$(GOLF_DIR)" BUILD="$(BUILD)" \
     GOLF_MATRIX="$(GOLF_MATRIX)" GOLF_TIME_LIMIT="$(GOLF_TIME_LIMIT)" JOBS="$(JOBS)" \
-    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" "golf/judge.sh"
+    JUDGE_POSITIONS="$(JUDGE_POSITIONS)" VERIFY_SANDBOX="$(VERIFY_SANDBOX)" $(sandbox_env) "golf/judge.sh"
 
 # ==================== Toolchain stamps ====================
 # Each object depends on the stamp of the compiler and flags that made it:
@@ -186,10 +201,10 @@ ref_obj = $(patsubst reference/%.c,$1/%.o,$2)
 LIB_OBJ    := $(call ref_obj,$(BUILD),$(LIB_SRC))
 ENGINE_OBJ := $(call ref_obj,$(BUILD),$(ENGINE_SRC))
 # The question alone: what the golf is compared with (the differential,
-# verify), and with the protocol's reader (and the words it shows values
-# with), what the golf's driver links.
+# verify), and with the protocol's reader, the line loop and the words it
+# shows values with, what the golf's driver links.
 RULES_OBJ := $(BUILD)/board.o $(BUILD)/rules.o
-REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/words.o $(BUILD)/text.o
+REF_LIB   := $(RULES_OBJ) $(BUILD)/line.o $(BUILD)/batch.o $(BUILD)/words.o $(BUILD)/text.o
 
 # ==================== The reference, the golf, its twin ====================
 
@@ -305,7 +320,8 @@ $(DIFF_PROGRAMS):
 differential: ## golf (GOLF_LEVEL, -O0) and twin vs reference on POSITIONS random positions from SEED (GOLF=file)
 	@$(NEEDS) differential
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS)"
-	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; "tests/tools/limit" $(DIFF_TIME_LIMIT) "$$p" $(POSITIONS) $(SEED) || exit 1; done
+	@for p in $(call q,$(DIFF_PROGRAMS)); do echo "== $$p"; \
+	    LIMIT_NAME="$$p" $(sandbox_env) "tests/tools/limit" $(DIFF_TIME_LIMIT) "tests/tools/sandbox" "$$p" $(POSITIONS) $(SEED) || exit 1; done
 # The differential's time limit, in seconds: 10^6 positions take about one.
 DIFF_TIME_LIMIT ?= 60
 
@@ -313,7 +329,7 @@ mutants: ## plant each tests/fixtures/mutants.tsv bug in a copy of the golf: all
 	@$(NEEDS) mutants
 	@$(SUBMAKE) files FILES="$(BATS)"
 	@$(SUBMAKE) files FILES="$(DIFF_PROGRAMS) $(GOLF_DIR)/golf"
-	@$(TEST_ENV) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/tools/run" "tests/mutation.bats"
+	@$(TEST_ENV) $(sandbox_env) GOLF_SOURCE="$$(cd "$$(dirname "$(GOLF)")" && pwd)/$$(basename "$(GOLF)")" "tests/tools/run" "tests/mutation.bats"
 
 TEST_PROGRAMS += $(DIFF_PROGRAMS)
 
@@ -328,8 +344,8 @@ MOVEGEN_POSITIONS ?= 1000000
 MOVEGEN_TREES ?= 20000
 MOVEGEN_DEPTH ?= 3
 
-$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(BUILD)/cmd_game.o $(BUILD)/library.o $(CC_STAMP)
-	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ) $(BUILD)/cmd_game.o $(BUILD)/library.o)
+$(BUILD)/movegen: tests/oracles/movegen.c tests/oracles/bitboard.c tests/oracles/bitboard.h $(ENGINE_OBJ) $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" "tests/oracles/movegen.c" "tests/oracles/bitboard.c" $(call q,$(ENGINE_OBJ))
 
 TEST_PROGRAMS += $(BUILD)/movegen
 
@@ -411,38 +427,39 @@ $(LIB_DIR)/include/checkers.h: reference/checkers.h
 	@mkdir -p "$(@D)"
 	$(atomic) cp "$<" "$@"
 
-# make install, make uninstall: GNU's PREFIX and DESTDIR, handed to the
-# shell through the environment so a prefix may hold any character.  The
-# pkg-config file names PREFIX (not DESTDIR: a staged install is moved to
-# PREFIX), escaped as pkg-config reads it.
-PREFIX  ?= /usr/local
-DESTDIR ?=
+# make install, make uninstall (reference/install.sh): GNU's PREFIX, LIBDIR,
+# INCLUDEDIR, DESTDIR (and the lowercase prefix, libdir, includedir of
+# GNU's coding standards), PKGCONFIGDIR, handed to the script through the
+# environment so a path may hold any character.  A relative PREFIX is made
+# absolute from the checkout; a relative LIBDIR, INCLUDEDIR or PKGCONFIGDIR
+# is under PREFIX.  The pkg-config file names them (not DESTDIR: a staged
+# install is moved to PREFIX), escaped as pkg-config reads them.  ldconfig
+# runs where it applies (LDCONFIG: which one).
+PREFIX       ?= /usr/local
+LIBDIR       ?=
+INCLUDEDIR   ?=
+PKGCONFIGDIR ?=
+DESTDIR      ?=
+LDCONFIG     ?= ldconfig
 .PHONY: install uninstall install-files
-install: ## install checkers.h, libcheckers.a, libcheckers.so and checkers.pc under PREFIX (/usr/local), DESTDIR
+install: ## install checkers.h, libcheckers.a, libcheckers.so and checkers.pc: PREFIX (/usr/local), LIBDIR, INCLUDEDIR, PKGCONFIGDIR, DESTDIR
 	@$(NEEDS) lib
 	@$(SUBMAKE) install-files
 
-install-files: export CK_PREFIX = $(PREFIX)
-install-files: export CK_DEST = $(DESTDIR)$(PREFIX)
-install-files: $(LIB_FILES) ## make install without its check of the machine (PREFIX, DESTDIR)
-	@set -e; lib="$$CK_DEST/lib"; \
-	install -d "$$CK_DEST/include" "$$lib/pkgconfig"; \
-	install -m 644 "$(LIB_DIR)/include/checkers.h" "$$CK_DEST/include/checkers.h"; \
-	install -m 644 "$(LIB_DIR)/libcheckers.a" "$$lib/libcheckers.a"; \
-	install -m 755 "$(LIB_SO)" "$$lib/$(notdir $(LIB_SO))"; \
-	ln -sf "$(notdir $(LIB_SO))" "$$lib/$(LIB_SONAME)"; \
-	ln -sf "$(LIB_SONAME)" "$$lib/libcheckers.so"; \
-	prefix=$$(printf '%s' "$$CK_PREFIX" | sed 's/[^A-Za-z0-9_./+-]/\\&/g'); \
-	printf '%s\n' "prefix=$$prefix" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
-	    'Name: checkers' 'Description: English checkers rules: positions, moves, games, PDN records, perft' \
-	    'Version: $(LIB_VERSION)' 'Libs: -L$${libdir} -lcheckers' 'Libs.private: -pthread' 'Cflags: -I$${includedir}' \
-	    > "$$lib/pkgconfig/checkers.pc"; \
-	echo "installed checkers $(LIB_VERSION) in $$CK_DEST"
+install-files uninstall: export CK_PREFIX = $(or $(prefix),$(PREFIX))
+install-files uninstall: export CK_LIBDIR = $(or $(libdir),$(LIBDIR))
+install-files uninstall: export CK_INCLUDEDIR = $(or $(includedir),$(INCLUDEDIR))
+install-files uninstall: export CK_PKGCONFIGDIR = $(PKGCONFIGDIR)
+install-files uninstall: export CK_DESTDIR = $(DESTDIR)
+install-files uninstall: export CK_LDCONFIG = $(LDCONFIG)
+install-files uninstall: export CK_LIB_DIR = $(LIB_DIR)
+install-files uninstall: export CK_VERSION = $(LIB_VERSION)
+install-files uninstall: export CK_SONAME = $(LIB_SONAME)
+install-files: $(LIB_FILES) ## make install without its check of the machine
+	@"reference/install.sh" install
 
-uninstall: export CK_DEST = $(DESTDIR)$(PREFIX)
-uninstall: ## remove what make install installed (PREFIX, DESTDIR)
-	@lib="$$CK_DEST/lib"; rm -f "$$CK_DEST/include/checkers.h" "$$lib/libcheckers.a" "$$lib/$(notdir $(LIB_SO))" \
-	    "$$lib/$(LIB_SONAME)" "$$lib/libcheckers.so" "$$lib/pkgconfig/checkers.pc"
+uninstall: ## remove what make install installed, saying each, and the directories it made once empty (the same PREFIX...)
+	@"reference/install.sh" uninstall
 
 # tests/oracles/lib_example.c, an engine of its own linked with the archive
 # (the README's examples run it; tests/library.bats builds it as users do).
@@ -466,7 +483,9 @@ VERIFY_ARGS :=
 verify: ## golf == reference: exhaustive near the mover, 2e7 random, every matrix build (GOLF=file)
 	@$(NEEDS) verify
 	@$(SUBMAKE) files FILES="$(VERIFY_OUT)/verify"
-	@"$(VERIFY_OUT)/verify" $(VERIFY_ARGS)
+	@$(sandbox_env) "tests/tools/sandbox" $(VERIFY_SANDBOX) "$(VERIFY_OUT)/verify" $(VERIFY_ARGS)
+# verify's workers (up to 16 processes) may run for minutes.
+VERIFY_SANDBOX := --procs 64 --cpu 3600
 
 verify-build: ## build the verify program only (GOLF=file, VERIFY_OUT=dir)
 	@$(NEEDS) verify
@@ -520,7 +539,7 @@ TEST_PROGRAMS += $(VERIFY_OUT)/verify
 # prove-check` tests the model against the compiled programs
 # (PROVE_POSITIONS random positions).  The builds proved are, by default,
 # every build of the golf's matrix: "proved" covers each build a user makes.
-PROVE_BUILDS    ?= $(GOLF_MATRIX)
+PROVE_BUILDS    ?= $(GOLF_MATRIX) $(SITE_BUILDS)
 PROVE_OUT       := $(GOLF_DIR)/prove
 PROVE_ARGS      :=
 PROVE_POSITIONS ?= 100000
@@ -531,6 +550,55 @@ PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
 # only for what the shim calls is ever read.
 PROVE_REF_SRC   := $(LIB_SRC)
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
+# ==================== The site's program ====================
+# What Attempt This Online runs (/work/shared's venue facts, golf/post/):
+# one file, /ATO/code.c, the golf, a line feed and the post's footer
+# (golf/post/footer.c), compiled and linked by Arch's current gcc with the
+# post's flags (golf/flags) and no -O.  Arch configures its gcc with
+# --enable-default-pie and --enable-default-ssp (its gcc PKGBUILD), which
+# plain `gcc` turns into -fPIE -pie and -fstack-protector-strong; Debian's
+# gcc defaults to PIE but not to the protector, so both are given as
+# flags, and -O0 too, which is gcc's default.  The compilers are Debian
+# unstable's gcc-14, gcc-15 and gcc-16 in a root under the build tree
+# (tests/tools/site-root: made once, a few minutes; entered with chroot or
+# a user namespace).  A site build is an entry site-gcc-V:-O0 of
+# PROVE_BUILDS: the proof lifts the very object its program links, and its
+# replays link that object's f (main and the footer's data made local)
+# with the protocol driver.
+SITE_ROOT   := $(BUILD)/site-root
+SITE_GCCS   ?= 14 15 16
+SITE_BUILDS := $(foreach v,$(SITE_GCCS),site-gcc-$v:-O0)
+SITE_FLAGS  := -O0 -fPIE -pie -fstack-protector-strong
+SITE_DIR    := $(GOLF_DIR)/site
+site_gcc     = $(patsubst site-%,%,$(call golf_cc,$1))
+prove_site   = $(filter site-%,$(call golf_cc,$1))
+
+$(SITE_ROOT).stamp:
+	@"tests/tools/site-root" "$(SITE_ROOT)" make
+
+.PHONY: site-root
+site-root: ## make the site's compilers once: Debian unstable's gcc-14, gcc-15, gcc-16 in $(BUILD)/site-root (as root, or a user with mmdebstrap)
+	@"tests/tools/site-root" "$(SITE_ROOT)" make
+
+# The site's file: the candidate's own bytes (not the #line copy), a line
+# feed, the footer, as the site joins them.
+$(SITE_DIR)/code.c: $(GOLF_SRC) golf/post/footer.c
+	@mkdir -p "$(@D)"
+	@{ $(if $(filter golf/checkers.c,$(GOLF_SRC)),cat "$<",tail -n +2 "$<") && printf '\n' && cat "golf/post/footer.c"; } > "$@.tmp" && mv -f "$@.tmp" "$@"
+
+define site_build
+$(SITE_DIR)/$1.o: $(SITE_DIR)/code.c golf/flags $(SITE_ROOT).stamp
+	"tests/tools/site-root" "$(SITE_ROOT)" build $1 "$$<" "$$@" "$(SITE_DIR)/$1" $$(GOLF_FLAGS) $$(SITE_FLAGS)
+# The footer alone, by the same compiler and flags: what the site's footer
+# must still be in the site's object (tests/prove/site.py).
+$(SITE_DIR)/footer-$1.o: golf/post/footer.c golf/flags $(SITE_ROOT).stamp
+	@mkdir -p "$$(@D)"
+	"tests/tools/site-root" "$(SITE_ROOT)" build $1 "$$<" "$$@" - $$(GOLF_FLAGS) $$(SITE_FLAGS)
+$(SITE_DIR)/$1-f.o: $(SITE_DIR)/$1.o
+	objcopy --keep-global-symbol=f "$$<" "$$@"
+endef
+$(foreach e,$(filter site-%,$(PROVE_BUILDS)),$(eval $(call site_build,$(call site_gcc,$e))))
+
 # -O0 is C's own operations one for one: a broken nsw flag is C's undefined
 # behaviour there; optimized IR follows LLVM's poison rules (tests/prove/sym.py).
 prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
@@ -540,10 +608,13 @@ prove_rule = $(if $(filter -O0,$(call golf_level,$1)),strict,llvm)
 prove_ir = $(findstring clang,$(notdir $(call golf_cc,$1)))
 # A gcc build's proof reads the matrix's own object, $(GOLF_DIR)/golf-ID.o:
 # the very file the judge's programs link (tests/prove/README.md, one object).
-prove_src = $(if $(call prove_ir,$1),$(PROVE_OUT)/golf-$(call golf_id,$1).ll,$(GOLF_DIR)/golf-$(call golf_id,$1).o)
-PROVE_CMD = "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
+prove_src = $(if $(call prove_ir,$1),$(PROVE_OUT)/golf-$(call golf_id,$1).ll,$(if $(call prove_site,$1),$(SITE_DIR)/$(call site_gcc,$1).o,$(GOLF_DIR)/golf-$(call golf_id,$1).o))
+PROVE_CMD = $(sandbox_env) "$(PYTHON)" "tests/prove/prove.py" --reference "$(BUILD)/reference" --reference-ll $(call q,$(PROVE_REF_LL)) \
 	$(foreach e,$(PROVE_BUILDS),--build "$(call golf_cc,$e) $(call golf_level,$e)" $(if $(call prove_ir,$e),$(call prove_rule,$e),llvm) \
-	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST)
+	    "$(call prove_src,$e)" "$(PROVE_OUT)/golf-$(call golf_id,$e)") $(PROVE_TRUST) \
+	$(foreach e,$(filter site-%,$(PROVE_BUILDS)),--site "$(call site_gcc,$e)" "$(SITE_DIR)/$(call site_gcc,$e).o" \
+	    "$(SITE_DIR)/footer-$(call site_gcc,$e).o" "$(SITE_DIR)/$(call site_gcc,$e)") \
+	$(if $(filter site-%,$(PROVE_BUILDS)),--site-root "$(SITE_ROOT)")
 # What make prove checks beside the proof (tests/prove/trust.py): f's
 # signature against the driver's prototype, the golf objects' external names
 # against what they are linked with, the compilers' diagnostics for undefined
@@ -555,7 +626,7 @@ PROVE_UBSAN           ?= gcc:-O0 gcc:-O2 clang-19:-O0 clang-19:-O2
 PROVE_UBSAN_POSITIONS ?= 1000000
 PROVE_TIMEOUT         ?= 300
 PROVE_UBSAN_FLAGS     := -fsanitize=undefined -fno-sanitize-recover=undefined
-PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)/golf.c.warnings" --driver-source "golf/driver.c" \
+PROVE_TRUST = --source "$(GOLF)" --source-copy "$(GOLF_SRC)" --log "$(PROVE_OUT)/golf.c.warnings" --driver-source "golf/driver.c" --footer "golf/post/footer.c" \
 	--golf-flags="$(GOLF_FLAGS)" --diag-cc $(call q,$(PROVE_DIAG_CC)) \
 	--golf-objects $(call q,$(PROVE_GOLF_OBJECTS)) \
 	$(foreach e,$(PROVE_UBSAN),--ubsan "$(call golf_cc,$e) $(call golf_level,$e)" "$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)") \
@@ -566,22 +637,31 @@ prove: ## golf == reference on every valid input, proved by z3 from clang's IR a
 	@$(NEEDS) prove
 	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
 	@$(PROVE_MAIN_OBJECT)
-	@$(PROVE_CMD) $(PROVE_ARGS)
+	@$(MAKE) --no-print-directory prove-run
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
 	@$(NEEDS) prove
 	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
-	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
+	@$(MAKE) --no-print-directory prove-run PROVE_CHECK="$(PROVE_POSITIONS)"
+
+# The proof in a make of its own, after the check above: a make expands a
+# recipe whole before it runs its first line, so PYTHON (the first python3
+# that imports z3) chosen in the recipe of make prove would be chosen
+# before the check installed python3-z3, and the first run after the
+# install would fail with a python3 that cannot see it.
+PROVE_CHECK :=
+prove-run: ## make prove's proof (or PROVE_CHECK=N, the model's check) alone: no check of the machine, no build
+	@$(PROVE_CMD) $(if $(PROVE_CHECK),--check $(PROVE_CHECK)) $(PROVE_ARGS)
 
 # Every object of the golf the judge's programs link: each must hold
 # exactly f (tests/prove/allow.py).  The main build's, checkers.o, exists
 # only when f has the driver's signature (its rule checks it): made here,
 # or removed, so that no older one is read (prove.py skips it if absent;
 # the signature check beside the proof names the problem).
-PROVE_GOLF_OBJECTS = $(PROVE_IDS:%=$(GOLF_DIR)/golf-%.o) $(GOLF_DIR)/checkers.o
+PROVE_GOLF_OBJECTS = $(foreach e,$(filter-out site-%,$(PROVE_BUILDS)),$(GOLF_DIR)/golf-$(call golf_id,$e).o) $(GOLF_DIR)/checkers.o
 PROVE_MAIN_OBJECT = $(SUBMAKE) files FILES="$(GOLF_DIR)/checkers.o" > /dev/null 2>&1 || rm -f "$(GOLF_DIR)/checkers.o"
 
-prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
+prove-build: $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(foreach e,$(PROVE_BUILDS),$(call prove_src,$e)) $(foreach e,$(filter site-%,$(PROVE_BUILDS)),$(SITE_DIR)/footer-$(call site_gcc,$e).o) $(PROVE_REF_LL) $(BUILD)/reference $(foreach e,$(PROVE_UBSAN),$(PROVE_OUT)/differential-ubsan-$(call golf_id,$e)) ## the IR and objects make prove reads (GOLF=file, PROVE_OUT=dir)
 
 # One object: a build's replays run the driver linked with the matrix's
 # object, $(GOLF_DIR)/golf-ID.o, which is what a gcc build's proof reads;
@@ -593,13 +673,13 @@ $(PROVE_OUT)/golf-$(call golf_id,$1).ll: $(GOLF_SRC) golf/flags $(STAMPS)/prove-
 	@mkdir -p "$$(@D)"
 	$$(atomic) $(call golf_cc,$1) $(call golf_level,$1) $$(GOLF_FLAGS) -S -emit-llvm -o "$$@" "$$<" $$(golf_quiet)
 endif
-$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(GOLF_DIR)/golf-$(call golf_id,$1).o $(REF_LIB)
+$(PROVE_OUT)/golf-$(call golf_id,$1): $(BUILD)/driver.o $(if $(call prove_site,$1),$(SITE_DIR)/$(call site_gcc,$1)-f.o,$(GOLF_DIR)/golf-$(call golf_id,$1).o) $(REF_LIB)
 	@mkdir -p "$$(@D)"
 	$$(atomic) $$(CC) $$(CFLAGS) $$(SAN) -o "$$@" $$(call q,$$^)
 endef
 $(foreach e,$(PROVE_BUILDS),$(eval $(call prove_build,$e)))
 # A build proved but not in the matrix gets the matrix's rule for its object.
-$(foreach e,$(filter-out $(GOLF_MATRIX),$(PROVE_BUILDS)),$(eval $(call golf_build,$e)))
+$(foreach e,$(filter-out $(GOLF_MATRIX) site-%,$(PROVE_BUILDS)),$(eval $(call golf_build,$e)))
 
 # The golf with UBSan, in the differential (make prove's UBSan check).
 define prove_ubsan
@@ -623,7 +703,7 @@ $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 	$(atomic) $(PROVE_REF_CC) $(PROVE_REF_LEVEL) -std=c11 -S -emit-llvm -o "$@" "$<"
 
 # tests/prove.bats runs make prove (and on mutants, with the same reference).
-TEST_PROGRAMS += $(PROVE_IDS:%=$(PROVE_OUT)/golf-%) $(PROVE_REF_LL)
+TEST_PROGRAMS += $(foreach e,$(filter-out site-%,$(PROVE_BUILDS)),$(PROVE_OUT)/golf-$(call golf_id,$e)) $(PROVE_REF_LL)
 
 # ==================== submit: the answer post ====================
 # golf/post/permalink.c makes and reads Attempt This Online and Try It Online
@@ -673,14 +753,16 @@ TEST_PROGRAMS += $(BUILD)/permalink $(GOLF_DIR)/answer.md
 # batches of four rows), from tests/fixtures/games.tsv (one file per game) and the
 # curated tests/fuzz/corpus; what it finds stays in $(BUILD).  It makes exactly
 # FUZZ_RUNS runs, so it passes or fails on what it finds, never on the
-# machine's speed; the time is reported beside.  Inputs are kept to FUZZ_LEN
-# bytes, and libFuzzer's comparison hints (trace-cmp) go only where input
+# machine's speed; the time is reported beside.  Inputs may be as long as
+# FUZZ_MAX_LEN (1 MiB: no cap that hides a fault of size, such as a line or
+# a record past a 4 kB piece; libFuzzer lengthens them as coverage asks),
+# and libFuzzer's comparison hints (trace-cmp) go only where input
 # bytes are compared, the parsers: on the rules they cost three times the run
 # time and find nothing.
 FUZZ_FLAGS ?= -std=c11 -g -O2 -Wall -Wextra -pedantic -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_NOCMP := -fno-sanitize-coverage=trace-cmp
 FUZZ_RUNS  ?= 1000000
-FUZZ_LEN   ?= 256
+FUZZ_MAX_LEN ?= 1048576
 # The library's modules, built for libFuzzer: each fuzzer links them all
 # (with the interface, library.c, which the game and moves batches call),
 # and the batch loop of the command it drives (cmd_game.c, cmd_moves.c).
@@ -705,36 +787,53 @@ $(BUILD)/fuzz/bitboard.o: tests/oracles/bitboard.c tests/oracles/bitboard.h $(ST
 $(BUILD)/fuzz_line: $(FUZZ_OBJ)
 	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
 
-# fuzz_run NAME,PROGRAM,MAX_LEN,DIRS: the libFuzzer PROGRAM for exactly
-# FUZZ_RUNS runs over DIRS (its corpus first), its log in $(BUILD)/NAME.log
-# and what it finds at $(BUILD)/NAME-*; says "NAME: N runs in T s, exit S",
-# and fails on a finding or on fewer runs.
+# fuzz_run NAME,PROGRAM,DIRS,LIMIT,LEAST: the libFuzzer PROGRAM over DIRS
+# (its corpus first) until LIMIT (-runs=N, or -max_total_time=S), inputs
+# up to FUZZ_MAX_LEN, its log in $(BUILD)/NAME.log and what it finds at
+# $(BUILD)/NAME-*; says "NAME: N runs in T s, exit S", and fails on a
+# finding or on fewer than LEAST runs.
 define fuzz_run
 start=$$(date +%s.%N); \
-"$2" -runs=$(FUZZ_RUNS) -max_len=$3 -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
-    -artifact_prefix="$(BUILD)/$1-" $4 > "$(BUILD)/$1.log" 2>&1; status=$$?; \
+"$2" $4 -max_len=$(FUZZ_MAX_LEN) -timeout=10 -close_fd_mask=2 -print_final_stats=1 \
+    -artifact_prefix="$(BUILD)/$1-" $3 > "$(BUILD)/$1.log" 2>&1; status=$$?; \
 secs=$$(awk -v a="$$start" -v b="$$(date +%s.%N)" 'BEGIN { print b - a }'); \
 runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' "$(BUILD)/$1.log"); \
 printf '$1: %s runs in %.1f s, exit %d (log: %s)\n' "$${runs:-0}" "$$secs" $$status "$(BUILD)/$1.log"; \
 if [ $$status -ne 0 ]; then tail -n 30 "$(BUILD)/$1.log"; exit 1; fi; \
-[ "$${runs:-0}" -ge $(FUZZ_RUNS) ] || { echo "$1: stopped after $${runs:-0} of $(FUZZ_RUNS) runs"; exit 1; }
+[ "$${runs:-0}" -ge $5 ] || { echo "$1: stopped after $${runs:-0} runs, fewer than $5"; exit 1; }
 endef
 
 # Two fuzz runs at once in one tree take turns (the seeds, the corpus and
 # the log whose run count is read are shared).
 fuzz_lock = flock "$(BUILD)/.fuzz.lock"
 
+# Each fuzzer's seeds, made afresh in $(BUILD)/NAME-seeds, and its corpus
+# (kept) in $(BUILD)/NAME-corpus.
+.PHONY: fuzz-seeds fuzz-pdn-seeds fuzz-api-seeds
+fuzz-seeds: ## the seeds make fuzz starts from: cases.tsv rows and games (in the build tree)
+	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
+	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
+	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
+	@grep -v '^#' tests/fixtures/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
+
+fuzz-pdn-seeds: ## the seeds make fuzz-pdn starts from: each record of tests/fixtures/pdn (in the build tree)
+	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
+	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
+
+# fuzz_api's: its curated seeds, and each PDN record behind the byte of each
+# PDN harness (15-19, fuzz_api.c's table) and a byte 2.
+fuzz-api-seeds: ## the seeds make fuzz-api starts from (in the build tree)
+	@rm -rf "$(BUILD)/fuzz-api-seeds" && mkdir -p "$(BUILD)/fuzz-api-seeds" "$(BUILD)/fuzz-api-corpus"
+	@awk 'BEGIN { RS = "" } { for (h = 15; h <= 19; h++) { f = sprintf("%s/pdn-%d-%04d", dir, h, NR); printf "%c%c%s\n", h, 2, $$0 > f; close(f) } }' \
+	    dir="$(BUILD)/fuzz-api-seeds" tests/fixtures/pdn/*.pdn
+
 .PHONY: fuzz fuzz-run
 fuzz: ## fuzz parser and rules: exactly FUZZ_RUNS (10^6) runs, 0 findings; the time is reported
 	@$(NEEDS) fuzz
 	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-run
 
-fuzz-run: $(BUILD)/fuzz_line ## make fuzz without its check of the machine
-	@rm -rf "$(BUILD)/fuzz-seeds" && mkdir -p "$(BUILD)/fuzz-seeds" "$(BUILD)/fuzz-corpus"
-	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("row-%03d", NR) }')
-	@grep -v '^#' cases.tsv | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("batch-%02d", int((NR - 1) / 4)) }')
-	@grep -v '^#' tests/fixtures/games.tsv | cut -f1,2 | (cd "$(BUILD)/fuzz-seeds" && awk '{ print > sprintf("game-%03d", NR) }')
-	@$(call fuzz_run,fuzz,$<,$(FUZZ_LEN),"$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus)
+fuzz-run: $(BUILD)/fuzz_line fuzz-seeds ## make fuzz without its check of the machine
+	@$(call fuzz_run,fuzz,$<,"$(BUILD)/fuzz-corpus" "$(BUILD)/fuzz-seeds" tests/fuzz/corpus,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
 
 TEST_PROGRAMS += $(BUILD)/fuzz_line
 
@@ -754,12 +853,98 @@ fuzz-pdn: ## fuzz the PDN reader: exactly FUZZ_RUNS runs, 0 findings; the time i
 	@$(NEEDS) fuzz
 	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-pdn-run
 
-fuzz-pdn-run: $(BUILD)/fuzz_pdn ## make fuzz-pdn without its check of the machine
-	@rm -rf "$(BUILD)/fuzz-pdn-seeds" && mkdir -p "$(BUILD)/fuzz-pdn-seeds" "$(BUILD)/fuzz-pdn-corpus"
-	@awk 'BEGIN { RS = "" } { print > sprintf("%s/record-%04d", dir, NR) }' dir="$(BUILD)/fuzz-pdn-seeds" tests/fixtures/pdn/*.pdn
-	@$(call fuzz_run,fuzz-pdn,$(BUILD)/fuzz_pdn,1024,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds")
+fuzz-pdn-run: $(BUILD)/fuzz_pdn fuzz-pdn-seeds ## make fuzz-pdn without its check of the machine
+	@$(call fuzz_run,fuzz-pdn,$<,"$(BUILD)/fuzz-pdn-corpus" "$(BUILD)/fuzz-pdn-seeds",-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
 
 TEST_PROGRAMS += $(BUILD)/fuzz_pdn
+
+# tests/fuzz/fuzz_api.c: every public function of checkers.h, a harness
+# each, on hostile structs, NULLs and strings; seeded from
+# tests/fuzz/corpus-api (a seed for each harness, and the faults found
+# before: n 13, INT_MIN landings, from 40, turn CK_EMPTY, a NULL text...)
+# and the PDN records.
+FUZZ_API_OBJ := $(BUILD)/fuzz/fuzz_api.o $(FUZZ_LIB)
+
+$(BUILD)/fuzz/fuzz_api.o: tests/fuzz/fuzz_api.c reference/checkers.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_api: $(FUZZ_API_OBJ)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-api fuzz-api-run
+fuzz-api: ## fuzz every public function of checkers.h: exactly FUZZ_RUNS runs, 0 findings; the time is reported
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-api-run
+
+fuzz-api-run: $(BUILD)/fuzz_api fuzz-api-seeds ## make fuzz-api without its check of the machine
+	@$(call fuzz_run,fuzz-api,$<,"$(BUILD)/fuzz-api-corpus" "$(BUILD)/fuzz-api-seeds" tests/fuzz/corpus-api,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
+
+TEST_PROGRAMS += $(BUILD)/fuzz_api
+
+# tests/fuzz/fuzz_readers.c: the readers the other fuzzers do not feed
+# whole: the command line (main.c, included, its main renamed: it links
+# every command but runs none), the journal, --sum, --suite, --after, job
+# ids, FEN and moves strict and lenient; seeded from
+# tests/fuzz/corpus-readers.
+FUZZ_READERS_OBJ := $(BUILD)/fuzz/fuzz_readers.o $(FUZZ_LIB) $(call ref_obj,$(BUILD)/fuzz,$(filter-out reference/main.c,$(REF_CLI)))
+
+$(BUILD)/fuzz/fuzz_readers.o: tests/fuzz/fuzz_readers.c reference/*.c reference/*.h $(STAMPS)/fuzz
+	@mkdir -p "$(@D)"
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -Ireference -c -o "$@" "$<"
+
+$(BUILD)/fuzz_readers: $(FUZZ_READERS_OBJ)
+	$(atomic) $(FUZZ_CC) $(FUZZ_FLAGS) -o "$@" $(call q,$^)
+
+.PHONY: fuzz-readers fuzz-readers-run fuzz-readers-seeds
+fuzz-readers: ## fuzz the command line, journal, --sum, --suite, --after, FEN and move readers: exactly FUZZ_RUNS runs, 0 findings
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-readers-run
+
+fuzz-readers-seeds: ## the corpus folder make fuzz-readers grows (in the build tree)
+	@mkdir -p "$(BUILD)/fuzz-readers-seeds" "$(BUILD)/fuzz-readers-corpus"
+
+fuzz-readers-run: $(BUILD)/fuzz_readers fuzz-readers-seeds ## make fuzz-readers without its check of the machine
+	@$(call fuzz_run,fuzz-readers,$<,"$(BUILD)/fuzz-readers-corpus" tests/fuzz/corpus-readers,-runs=$(FUZZ_RUNS),$(FUZZ_RUNS))
+
+TEST_PROGRAMS += $(BUILD)/fuzz_readers
+
+# make fuzz-ci, CI's fuzzing (.ci/run): every fuzzer in turn for
+# FUZZ_CI_SECONDS seconds, from its seeds and corpus, 0 findings; then the
+# public functions of checkers.h that fuzz_api's corpus reaches (libFuzzer's
+# -print_coverage), each named with its edges covered, all of them or a
+# failure.  A time, not a number of runs: CI's budget is minutes.  It ends
+# "fuzz-ci: N passed, N failed", one a fuzzer and one for the API.
+FUZZ_CI_SECONDS ?= 120
+FUZZ_CI := fuzz:fuzz_line:fuzz-corpus,fuzz-seeds,tests/fuzz/corpus fuzz-pdn:fuzz_pdn:fuzz-pdn-corpus,fuzz-pdn-seeds \
+    fuzz-api:fuzz_api:fuzz-api-corpus,fuzz-api-seeds,tests/fuzz/corpus-api \
+    fuzz-readers:fuzz_readers:fuzz-readers-corpus,tests/fuzz/corpus-readers
+
+.PHONY: fuzz-ci fuzz-ci-run
+fuzz-ci: ## every fuzzer for FUZZ_CI_SECONDS (120) s each, 0 findings, every function of checkers.h reached (CI)
+	@$(NEEDS) fuzz
+	@mkdir -p "$(BUILD)" && $(fuzz_lock) $(MAKE) --no-print-directory fuzz-ci-run
+
+fuzz-ci-run: $(foreach f,$(FUZZ_CI),$(BUILD)/$(word 2,$(subst :, ,$f)) $(word 1,$(subst :, ,$f))-seeds) ## make fuzz-ci without its check of the machine
+	@passed=0 failed=0; \
+	$(foreach f,$(FUZZ_CI),$(call fuzz_ci_one,$(subst :, ,$f))) \
+	declared=$$(sed -n 's/^CK_API .*[ *]\(ck_[a-z0-9_]*\)(.*/\1/p' reference/checkers.h | sort -u); \
+	"$(BUILD)/fuzz_api" -runs=0 -print_coverage=1 -close_fd_mask=2 "$(BUILD)/fuzz-api-corpus" tests/fuzz/corpus-api \
+	    > "$(BUILD)/fuzz-api-coverage.log" 2>&1; \
+	reached=$$(sed -n 's/^COVERED_FUNC: hits: [0-9]* edges: \([0-9]*\/[0-9]*\) \(ck_[a-z0-9_]*\) .*/\2 \1/p' \
+	    "$(BUILD)/fuzz-api-coverage.log" | sort -u); \
+	printf '%s\n' "$$reached" | cut -d' ' -f1 > "$(BUILD)/fuzz-api-reached"; \
+	missing=$$(printf '%s\n' "$$declared" | grep -vxF -f "$(BUILD)/fuzz-api-reached" | paste -sd' '); \
+	echo "fuzz-ci: the public API, $$(printf '%s\n' "$$reached" | grep -c .) of $$(printf '%s\n' "$$declared" | grep -c .) functions reached:"; \
+	printf '%s\n' "$$reached" | awk 'NF == 2 { printf "  %-18s %s edges covered\n", $$1, $$2 }'; \
+	if [ -n "$$missing" ]; then echo "fuzz-ci: not reached: $$missing"; failed=$$((failed + 1)); else passed=$$((passed + 1)); fi; \
+	echo "fuzz-ci: $$passed passed, $$failed failed"; [ $$failed -eq 0 ]
+
+# fuzz_ci_one NAME PROGRAM DIRS: one fuzzer's turn in fuzz-ci-run (DIRS
+# comma-separated, under $(BUILD) but tests/...).
+fuzz_ci_one = if ( $(call fuzz_run,$(word 1,$1)-ci,$(BUILD)/$(word 2,$1),$(foreach d,$(subst $(comma), ,$(word 3,$1)),"$(if $(filter tests/%,$d),$d,$(BUILD)/$d)"),-max_total_time=$(FUZZ_CI_SECONDS),1) ); \
+    then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi;
+comma := ,
 
 # ==================== sanitize and lint: the C under scrutiny ====================
 # `make sanitize` runs the whole suite again with every program built with
@@ -879,6 +1064,7 @@ fresh: ## make and make test on a new Debian 12 minbase root in build/fresh, as 
 # Never through a mount: tests/tools/remove-tree unmounts whatever /proc/self/mounts
 # shows under $(BUILD) (make fresh's root), or removes nothing and says so.
 clean: ## remove build outputs (unmounts anything mounted under them first, or refuses)
+	@"tests/tools/site-root" "$(SITE_ROOT)" remove
 	@"tests/tools/remove-tree" "$(BUILD)"
 
 # `make -s print-VAR` prints a variable's value (the tests ask for some).

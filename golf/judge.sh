@@ -10,14 +10,18 @@
 #   4. the proof (make prove).
 # It ends with one line: the verdict, or the first counterexample as a
 # ready cases.tsv row, replayed through the golf and the reference.  Every
-# run of the golf has a time limit: a hang or a crash names its row.
+# run of the golf has a time limit: a hang or a crash names its row.  Every
+# run of the golf is in the sandbox (tests/tools/sandbox): what the golf
+# tried there (a file written, a shell, a socket, a limit) is named in the
+# verdict; where no sandbox can be made a candidate is refused before it
+# runs; a run bare (SANDBOX=off) is named in the verdict too.
 #
 # Exit 0: proved.  1: wrong, or does not build.  3: right as far as it was
 # checked, but the proof's needs are missing (it says which).  What was
 # checked is left in GOLF_DIR/judge.checked (make submit's post says it).
 #
 # From make: MAKE, GOLF, GOLF_DIR, BUILD, GOLF_MATRIX,
-# GOLF_TIME_LIMIT, JOBS, JUDGE_POSITIONS.
+# GOLF_TIME_LIMIT, JOBS, JUDGE_POSITIONS, VERIFY_SANDBOX, SANDBOX, SAN.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 golf=${GOLF:-golf/checkers.c}
@@ -31,12 +35,24 @@ make=(${MAKE:-make} --no-print-directory -s BUILD="$build" GOLF="$golf")
 start=$SECONDS
 
 say() { echo "judge: $*"; }
+# Every run of the golf: in the sandbox (SANDBOX and SAN from make).
+sandbox=("tests/tools/sandbox")
+# bare: set when the golf ran bare, named in the verdict.
+bare=
+[ "${SANDBOX:-}" != off ] || bare="; ran bare, unsandboxed (SANDBOX=off)"
 # verdict LINE STATUS: the closing line, and the exit.
 verdict() {
-    if [ -n "${logs:-}" ]; then echo "$golf: $1" > "$logs/verdict"
-    elif [ -d "$dir" ]; then echo "$golf: $1" > "$dir/judge.verdict"; fi
-    echo "$golf: $1 ($((SECONDS - start)) s)"
+    if [ -n "${logs:-}" ]; then echo "$golf: $1$bare" > "$logs/verdict"
+    elif [ -d "$dir" ]; then echo "$golf: $1$bare" > "$dir/judge.verdict"; fi
+    echo "$golf: $1$bare ($((SECONDS - start)) s)"
     exit "$2"
+}
+# sandboxed STEP LOG: the verdict when the sandbox saw the golf try
+# something (its lines "sandbox: NAME: what" in LOG), naming the first.
+sandboxed() {
+    local saw
+    saw=$(sed -n '/^sandbox: [^:]*: runs bare, /d; s/^sandbox: [^:]*: //p' "$2" | head -n 1)
+    [ -z "$saw" ] || { grep '^sandbox: ' "$2" | sed 's/^/judge: /'; verdict "$1: $saw" 1; }
 }
 
 # replay ROW [BUILD]: the row's question through the golf's main build (or
@@ -50,7 +66,7 @@ replay() {
         name=$2
         "${make[@]}" files FILES="$program" > /dev/null 2>&1 || program=$dir/golf name="the main build"
     fi
-    got=$(LIMIT_NAME=golf "tests/tools/limit" "$limit" "$program" <<< "$q" 2>&1 | tr '\n' ' ')
+    got=$(LIMIT_NAME=golf "tests/tools/limit" "$limit" "${sandbox[@]}" "$program" <<< "$q" 2>&1 | tr '\n' ' ')
     want=$("$build/reference" --rule challenge <<< "$q" 2>&1 | tr '\n' ' ')
     say "replayed: $golf ($name) says ${got% }, the reference (--rule challenge) says ${want% }"
 }
@@ -84,6 +100,13 @@ unprintable=$(LC_ALL=C tr -d '\040-\176' < "$golf" | wc -c | tr -d ' ')
     size+=", ends with a line feed (counted: write it with printf '%s')"
 say "$size"
 
+# A candidate runs only in a sandbox: where none can be made, it is
+# refused here, before anything of it runs.
+if [ "${SANDBOX:-on}" = on ] && ! why=$("${sandbox[@]}" --check); then
+    say "$why"
+    verdict "$size; not run: ${why#sandbox: }; SANDBOX=off runs your own candidate bare" 1
+fi
+
 # ==================== 2. The table ====================
 say "the table: every cases.tsv row (make GOLF=...)"
 first_file=$logs/first
@@ -95,6 +118,8 @@ if [ "$status" -ne 0 ]; then
     grep -v -e '^make\(\[[0-9]*\]\)\{0,1\}: \*\*\*' "$logs/table"
     first=$(cat "$first_file" 2> /dev/null)
     [ -n "$rows" ] || verdict "$size; does not build (above)" 1
+    what=$(grep -m 1 -o "^  golf (challenge): \(refused\|stopped by the sandbox\): .*" "$logs/table")
+    [ -z "$what" ] || verdict "$size; table: ${what#  golf (challenge): }" 1
     [ -n "$first" ] || verdict "$size; the table fails (above)" 1
     row=$(sed -n "${first}p" cases.tsv)
     what=$(grep -m 1 -o "golf (challenge): \(hangs on\|crashed on\) row $first.*" "$logs/table")
@@ -111,6 +136,9 @@ if [ "$status" -ne 0 ]; then
 fi
 table="table $rows/$rows"
 say "$table"
+# The project's own golf, bare where no sandbox can be made: named.
+bare_own=$(sed -n 's/^  golf (challenge): ran bare, unsandboxed (the project.s own golf; \(.*\))$/\1/p' "$logs/table")
+[ -z "$bare_own" ] || bare="; ran bare, unsandboxed (the project's own golf; $bare_own)"
 
 # ==================== 3. The differential over the matrix ====================
 case $positions in
@@ -120,8 +148,9 @@ esac
 say "the differential: $shown random positions through the main build (make differential)"
 "${make[@]}" files FILES="$dir/differential" > "$logs/build" 2>&1 ||
     { cat "$logs/build"; verdict "$size; $table; the differential does not build (above)" 1; }
-LIMIT_NAME=differential "tests/tools/limit" 60 "$dir/differential" "$positions" 1 > "$logs/differential" 2>&1
+LIMIT_NAME=differential "tests/tools/limit" 60 "${sandbox[@]}" "$dir/differential" "$positions" 1 > "$logs/differential" 2>&1
 status=$?
+sandboxed "$table; differential" "$logs/differential"
 if [ "$status" -ne 0 ]; then
     row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\t' "$logs/differential")
     [ -n "$row" ] || { cat "$logs/differential"; verdict "$size; $table; the differential fails (above)" 1; }
@@ -134,8 +163,10 @@ fi
 say "the differential: $shown random positions through every matrix build (make verify)"
 "${make[@]}" -j"${JOBS:-2}" verify-build > "$logs/build" 2>&1 ||
     { cat "$logs/build"; verdict "$size; $table; a matrix build fails (above)" 1; }
-"$dir/verify/verify" --sample "$positions" --stall $((limit > 3 ? limit : 3)) > "$logs/verify" 2>&1
+# shellcheck disable=SC2086 # VERIFY_SANDBOX: the sandbox's options
+"${sandbox[@]}" ${VERIFY_SANDBOX:-} "$dir/verify/verify" --sample "$positions" --stall $((limit > 3 ? limit : 3)) > "$logs/verify" 2>&1
 status=$?
+sandboxed "$table; differential over the matrix" "$logs/verify"
 if [ "$status" -ne 0 ]; then
     row=$(grep -a -m 1 -P '^[-0-9,]+\t[-0-9,]+\t\d+\t\d+\t(true|false)\t(true|false)\tverify ' "$logs/verify")
     [ -n "$row" ] || { cat "$logs/verify"; verdict "$size; $table; the differential fails (above)" 1; }
@@ -175,6 +206,15 @@ command -v clang-19 > /dev/null 2>&1 && ! printf 'int main(void) { return 0; }\n
     clang-19 -fsanitize=undefined -x c -o "$logs/ubsan-probe" - > /dev/null 2>&1 &&
     missing+=("the runtime of clang-19 -fsanitize=undefined (package libclang-rt-19-dev)")
 rm -f "$logs/ubsan-probe"
+# The site's compilers (tests/tools/site-root): made once by make prove, as
+# root with debootstrap, as a user with mmdebstrap.
+if ! "tests/tools/site-root" "$build/site-root" check 2> /dev/null; then
+    if [ "$(id -u)" -eq 0 ]; then
+        say "the site's compilers (gcc-14, gcc-15, gcc-16) are made once now, in $build/site-root (a few minutes)"
+    elif ! command -v mmdebstrap > /dev/null 2>&1 || ! grep -q "^$(id -un):" /etc/subuid 2> /dev/null; then
+        missing+=("the site's compilers (make site-root: as root, or a user with mmdebstrap and subordinate ids)")
+    fi
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     say "the proof needs what is missing here: ${missing[*]}; make prove installs it (as root) or names the command"
     verdict "$size; $table; $differential; not proved (the proof's needs are missing)" 3

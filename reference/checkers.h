@@ -44,10 +44,11 @@ extern "C" {
 
 /* The library's version: 0.3.0 (0.3: every function refuses what it
  * cannot answer for: ck_to_fen, ck_moves, ck_move_text, ck_play_move,
- * ck_outcome_of and ck_is_legal take err, and the first four and
- * ck_outcome_of return whether they answered; 0.2: running out of memory
- * is a status).  The soname's number is the major one, and the minor too
- * while the major is 0. */
+ * ck_outcome_of and ck_is_legal take err; ck_to_fen, ck_move_text,
+ * ck_play_move and ck_outcome_of return whether they answered, ck_replay
+ * may return CK_REPLAY_REFUSED; 0.2: running out of memory is a status).
+ * The soname's number is the major one, and the minor too while the major
+ * is 0. */
 #define CK_VERSION_MAJOR 0
 #define CK_VERSION_MINOR 3
 #define CK_VERSION_PATCH 0
@@ -164,7 +165,8 @@ CK_API CK_NONNULL(1, 2) bool ck_move_text(const ck_move *m, char out[CK_MOVE_SIZ
 CK_API CK_NONNULL(1, 2) bool ck_play_move(ck_position *pos, const ck_move *m, char err[CK_ERROR_SIZE]);
 
 /* Plays the move written `move` (PDN: every landing, or a capture's two ends
- * when they name one capture) if it is legal in pos; else false, pos as it
+ * when they name one capture; read as the game command reads moves, so
+ * "11x15" is a step and "1. 11-15" the same move) if it is legal in pos; else false, pos as it
  * was, and why in reason (CK_OUT_OF_MEMORY if there was no memory to
  * decide).  From the start, ck_play(&p, "11-15", reason); not "22-18" ("22
  * holds a white man, and black is to move"). */
@@ -192,8 +194,9 @@ CK_API CK_NONNULL(1, 2) bool ck_outcome_of(const ck_game *g, ck_outcome *outcome
  * tried, g as it was. */
 #define CK_REPLAY_REFUSED ((size_t)-1)
 
-/* Plays the moves of `moves`, separated by spaces ("11-15 22-18 15x22"),
- * from g in turn, as ck_play does, a move after the game's end illegal.
+/* Plays the moves of `moves`, separated by spaces or commas ("11-15 22-18
+ * 15x22"; move numbers, marks and a last result are skipped, so PDN movetext
+ * pasted as it is reads), from g in turn, as ck_play does, a move after the game's end illegal.
  * Returns 0 if every one was played; else the number (from 1) of the first
  * that is malformed or illegal (or that there was no memory to play:
  * reason CK_OUT_OF_MEMORY), g left where it was tried, and why in reason;

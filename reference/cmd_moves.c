@@ -6,7 +6,7 @@
 #include "checkers.h"
 #include "cmd_moves.h"
 #include "library.h"
-#include "line.h"
+#include "batch.h"
 #include "notation.h"
 #include "show.h"
 #include "text.h"
@@ -47,43 +47,66 @@ void print_moves(const position *pos, const char *indent, FILE *out)
     write_moves(&p, pos->turn, count_moves(&p), indent, out);
 }
 
-/* One line of the batch (ctx: show). */
-static line_status moves_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+/* What the batch was asked for. */
+typedef struct {
+    bool show, strict;
+} asked;
+
+/* One line of the batch (ctx: what was asked). */
+static line_status moves_line(const char *text, size_t len, long number, void *ctx, FILE *out,
+                              char err[LINE_ERROR_SIZE])
 {
-    size_t first = 0;
-    while (first < len && is_space(text[first]))
-        first++;
-    if (first == len || text[first] == '#')
-        return LINE_SKIP;
+    const asked *a = ctx;
+    (void)number;
     position pos;
     char note[FEN_NOTE_SIZE];
-    if (!read_fen(text, len, 1, &pos, err, note))
+    if (!read_fen(text, len, 1, a->strict, &pos, err, note))
         return LINE_ERROR;
     char fen[FEN_SIZE];
     ck_position p = as_ck(&pos);
     size_t n = count_moves(&p);
     ck_to_fen(&p, fen, NULL);
     fprintf(out, "%s\t%zu moves\n", fen, n);
-    if (*(const bool *)ctx)
+    if (a->show)
         show_position(&pos, "  ", out);
     write_moves(&p, pos.turn, n, "  ", out);
     return LINE_OK;
 }
 
-int run_moves(FILE *in, FILE *out, bool show) { return run_batch(in, out, moves_line, &show); }
+int run_moves(FILE *in, FILE *out, bool show, bool strict)
+{
+    asked a = {show, strict};
+    return run_batch(in, out, moves_line, &a);
+}
+
+void moves_usage(FILE *out)
+{
+    fputs("usage: reference moves [--show] [--legend] [--strict] [FEN]\n"
+          "Every legal move of the side to move, one a line, every landing of a\n"
+          "capture written out (\"none: ...\" and the winner when it has none).\n"
+          "Without FEN, FENs from standard input, one a line (blank and # lines\n"
+          "skipped), each answered by \"FEN<TAB>N moves\" and its moves indented by two\n"
+          "spaces; a malformed line gets \"error\", its fault on standard error, and\n"
+          "the exit status is 2.\n"
+          "  --show    the position, drawn before its moves: b w men, B W kings, whose\n"
+          "            move it is\n"
+          "  --legend  --show, with the square numbers beside the board\n"
+          "  --strict  a FEN exactly as PDN writes it (else b:w21-32:b1-12. reads too)\n",
+          out);
+}
 
 int moves_command(const request *r)
 {
-    bool show = r->given[OPT_SHOW], legend = r->given[OPT_LEGEND];
+    bool show = r->given[OPT_SHOW], legend = r->given[OPT_LEGEND], strict = r->given[OPT_STRICT];
     if (r->words == 0) /* FENs over standard input */
-        return run_moves(stdin, stdout, show);
+        return run_moves(stdin, stdout, show, strict);
     if (r->words != 1) {
-        fputs("reference: moves takes one argument, a FEN, or none to read FENs from standard input (try --help)\n",
+        fputs("reference: moves takes one argument, a FEN, or none to read FENs from standard input (try reference moves --help)\n",
               stderr);
         return 2;
     }
     position pos;
-    if (!fen_argument(r->word[0], &pos))
+    if (!fen_argument(r->word[0], strict, &pos))
         return 2;
     if (show || legend)
         show_numbered_position(&pos, legend, "  ", stdout);

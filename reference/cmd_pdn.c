@@ -20,7 +20,8 @@ void pdn_usage(FILE *out)
           "in the summary): a step written with x, a capture with -, 1118 for 11-18,\n"
           "two ends naming several captures when one alone lets the game go on,\n"
           "letters glued to a move's end (8-11Redovers...: the move and a comment).\n"
-          "  --strict  moves only as the notation writes them (11-15, 18x11, 27x18x11)\n"
+          "  --strict  positions and moves only as the notation writes them (11-15,\n"
+          "            18x11, 27x18x11), as every command reads them under --strict\n"
           "  --notes   a \"note\" line for each move read leniently, before its record\n"
           "  --plies   a \"ply\" line with the FEN after every ply, before its record\n"
           "  --write   each record written back as canonical PDN instead\n",

@@ -15,10 +15,11 @@
 #include <unistd.h>
 
 #include "cmd_perft.h"
-#include "line.h"
+#include "batch.h"
 #include "notation.h"
 #include "perft.h"
 #include "perft_after.h"
+#include "perft_lines.h"
 #include "perft_results.h"
 #include "perft_split.h"
 #include "perft_suite.h"
@@ -26,23 +27,20 @@
 #include "text.h"
 #include "words.h"
 
-/* How much of a file's name a message shows. */
-enum { SHOWN_PATH = 4096 };
-
 /* The table's size when none is asked for: fits a small machine. */
 enum { DEFAULT_HASH_MIB = 256 };
 
 /* What the command was asked for: the engine's choices and its own. */
 typedef struct {
     perft_options o;
-    bool divide, stats;
+    bool divide, stats, strict;
 } choices;
 
 void perft_usage(FILE *out)
 {
     fprintf(out,
             "usage: reference perft FEN DEPTH [--divide] [--after MOVES] [--hash MIB] [--threads N]\n"
-            "                         [--stats] [--journal FILE] [--progress] [--nobulk]\n"
+            "                         [--stats] [--journal FILE] [--progress] [--nobulk] [--strict]\n"
             "       reference perft FEN FROM-TO              a line a depth: count, time, leaves/s\n"
             "       reference perft FEN DEPTH --split PLIES  the jobs of a deep perft\n"
             "       reference perft [DEPTH] < LINES          one count a line\n"
@@ -51,11 +49,13 @@ void perft_usage(FILE *out)
             "\n"
             "The number of move sequences of DEPTH moves (0-%d) from FEN, every capture\n"
             "path counted, on the last line: \"perft DEPTH: COUNT\" (exact past 2^64).\n"
+            "An option that does not apply to the form given is refused, by name.\n"
             "\n"
             "  --divide        first the count after each first move, \"MOVE: COUNT\", each\n"
             "                  line written as it is counted\n"
             "  --after MOVES   count from the position after MOVES (\"11-15 22-18\", read as\n"
             "                  game reads them); with --divide, the drill-down\n"
+            "  --strict        FENs and moves exactly as the notation writes them\n"
             "  --hash MIB      the transposition table's size in MiB (default %d; 0: none);\n"
             "                  a count gets no more than its depth can fill\n"
             "  --hash-entries N  a table of N entries (32 bytes each) at any depth\n"
@@ -69,18 +69,21 @@ void perft_usage(FILE *out)
             "                  (after 1, 2, 4 ... s, then once a minute; with the time left)\n"
             "  --nobulk        play every move of the last ply instead of counting them\n"
             "                  (slower: checks the bulk count)\n"
-            "  --split K       write the positions K plies on, one job a line,\n"
-            "                  \"N/OF FEN DEPTH-K PATHS\" (PATHS: the move sequences\n"
-            "                  reaching it), streamed\n"
-            "  --sum           add result lines from standard input; refuses a line that is\n"
-            "                  no result and names a job missing or given twice\n"
+            "  --split PLIES   write the positions PLIES plies on, one job a line,\n"
+            "                  \"N/OF FEN DEPTH-PLIES PATHS in RUN crc C\" (PATHS: the move\n"
+            "                  sequences reaching it; RUN: the count's FEN, depth, PLIES\n"
+            "                  and generator; C: a CRC-32 of the line), streamed\n"
+            "  --sum           add result lines from standard input; refuses a line whose\n"
+            "                  check fails or that is cut short, of another run or job\n"
+            "                  total, and names a job missing or given twice\n"
             "  --suite FILE    lines \"FEN ;D1 N ;D2 N ...\": \"ok\" or \"MISMATCH\" for each\n"
             "                  depth with its line, expected and got; exit 1 on a mismatch\n"
             "\n"
             "LINES are \"FEN\" (with DEPTH given), \"FEN DEPTH\", \"FEN DEPTH PATHS\" or a job\n"
-            "\"N/OF FEN DEPTH PATHS\", blank and # lines skipped; each gets \"perft DEPTH:\n"
-            "COUNT\", or \"[N/OF ]perft DEPTH x PATHS: COUNT x PATHS\", or error (the fault\n"
-            "on standard error after its line number; exit status 2).\n"
+            "of --split, blank and # lines skipped; each gets \"perft DEPTH: COUNT\", or\n"
+            "\"perft DEPTH x PATHS: COUNT x PATHS\", or the job's result line \"N/OF perft\n"
+            "DEPTH x PATHS: COUNT x PATHS in RUN crc C\", or error (the fault on standard\n"
+            "error after its line number; exit status 2).\n"
             "On a terminal, standard error shows the progress of a long count.\n",
             PERFT_MAX_DEPTH, DEFAULT_HASH_MIB, sysconf(_SC_NPROCESSORS_ONLN));
 }
@@ -102,11 +105,11 @@ static bool read_depth_at(const char *where, const char *text, size_t len, int *
 
 static bool read_depth(const char *text, size_t len, int *depth) { return read_depth_at("reference: ", text, len, depth); }
 
-static bool read_fen_at(const char *where, const char *text, size_t len, int column, fastpos *p)
+static bool read_fen_at(const char *where, const char *text, size_t len, int column, bool strict, fastpos *p)
 {
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
     position pos;
-    if (!read_fen(text, len, column, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
+    if (!read_fen(text, len, column, strict, &pos, err, note)) { /* what it ignores is not said, as in the moves batch */
         fprintf(stderr, "%s%s\n", where, err);
         return false;
     }
@@ -202,32 +205,74 @@ static fields split_fields(const char *line, size_t len)
     return f;
 }
 
+/* p's tree at depth, with the table its depth gets, into *count, and
+ * --stats' line before it; false (said) if out of memory. */
+static bool count_at(const fastpos *p, int depth, table_store *ts, const choices *c, perft_count *count)
+{
+    bool no_memory;
+    perft_table *t = table_for(ts, depth, &no_memory);
+    if (no_memory)
+        return false;
+    double start = perft_seconds(), cpu_start = cpu_seconds();
+    perft_result r = perft_count_tree(p, depth, t, &c->o, "perft");
+    if (r.out_of_memory) {
+        fputs("reference: out of memory for perft's jobs\n", stderr);
+        return false;
+    }
+    if (c->stats)
+        print_stats(ts, depth, c->o.threads, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
+    *count = r.count;
+    return true;
+}
+
+/* A job line of a split, "N/OF FEN DEPTH PATHS in RUN crc C": its result
+ * line, "N/OF perft DEPTH x PATHS: COUNT in RUN crc C"; false (the fault on
+ * stderr after `where`) if the line is not a job whose check holds. */
+static bool count_job(const char *line, size_t len, const char *where, table_store *ts, const choices *c)
+{
+    job_line j;
+    char why[LINE_FAULT_SIZE];
+    line_fault fault = read_job_line(line, len, &j, why);
+    if (fault == LINE_NOT_ONE) {
+        char q[QUOTE_SIZE];
+        quote_text(line, len, q);
+        fprintf(stderr, "%sjob: %s is not a job as --split writes it (%s)\n", where, q, why);
+        return false;
+    }
+    if (fault != LINE_READ) {
+        fprintf(stderr, "%sjob refused: %s\n", where, why);
+        return false;
+    }
+    fastpos p;
+    result_line r = {j.id, j.depth, j.paths, 0, j.run};
+    if (!read_fen_at(where, j.fen, j.fen_len, (int)j.fen_at + 1, c->strict, &p) || !count_at(&p, j.depth, ts, c, &r.count))
+        return false;
+    r.count = perft_times(r.count, j.paths);
+    char text[PERFT_LINE_SIZE];
+    if (r.count == PERFT_COUNT_MAX || !write_result_line(&r, text)) {
+        char id[JOB_ID_SIZE];
+        write_job_id(j.id, id);
+        fprintf(stderr, "reference: job %s: the count does not fit in 128 bits\n", id);
+        return false;
+    }
+    fputs(text, stdout);
+    return true;
+}
+
 /* One batch line, number `number`: "FEN", "FEN DEPTH", "FEN DEPTH PATHS" or
- * a job "N/OF FEN DEPTH PATHS"; false (the fault on stderr after "line
- * N: ") if bad. */
+ * a job of a split (count_job); false (the fault on stderr after "line N:
+ * ") if bad. */
 static bool count_line(const char *line, size_t len, long number, int depth, table_store *ts, const choices *c)
 {
     fields f = split_fields(line, len);
     char where[32];
     snprintf(where, sizeof where, "line %ld: ", number);
-    job_id id = {0, 0};
-    if (f.n == 4 && !read_job_id(f.at[0], f.len[0], &id)) {
-        char q[QUOTE_SIZE];
-        quote_text(f.at[0], f.len[0], q);
-        fprintf(stderr, "%sjob: %s is not a job id N/OF (1 <= N <= OF), as --split writes it\n", where, q);
-        return false;
-    }
-    if (f.n == 4) { /* the id read: the rest is FEN DEPTH PATHS */
-        for (int i = 0; i < 3; i++) {
-            f.at[i] = f.at[i + 1];
-            f.len[i] = f.len[i + 1];
-        }
-        f.n = 3;
-    }
-    perft_count paths = 1;
+    if (f.n > 0 && memchr(f.at[0], '/', f.len[0]) != NULL) /* no FEN has a '/' */
+        return count_job(line, len, where, ts, c);
+    perft_count paths = 1, count;
     fastpos p;
-    if (f.n > 4) {
-        fprintf(stderr, "%sa line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS, not %d fields\n",
+    if (f.n > 3) {
+        fprintf(stderr, "%sa line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS in RUN crc C, not %d fields\n",
                 where, f.n);
         return false;
     }
@@ -235,7 +280,7 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
         fprintf(stderr, "%sno DEPTH: give one on the line (FEN DEPTH) or as perft's argument\n", where);
         return false;
     }
-    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, &p))
+    if (!read_fen_at(where, f.at[0], f.len[0], (int)(f.at[0] - line) + 1, c->strict, &p))
         return false;
     if (f.n >= 2 && !read_depth_at(where, f.at[1], f.len[1], &depth))
         return false;
@@ -243,45 +288,17 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
         fprintf(stderr, "%spaths: not a whole number 1 or more\n", where);
         return false;
     }
-    bool no_memory;
-    perft_table *t = table_for(ts, depth, &no_memory);
-    if (no_memory)
+    if (!count_at(&p, depth, ts, c, &count))
         return false;
-    double start = perft_seconds(), cpu_start = cpu_seconds();
-    perft_result r = perft_count_tree(&p, depth, t, &c->o, "perft");
-    if (r.out_of_memory) {
-        fputs("reference: out of memory for perft's jobs\n", stderr);
-        return false;
-    }
-    if (c->stats)
-        print_stats(ts, depth, c->o.threads, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
-    char label[128], name[JOB_ID_SIZE + 1] = "";
-    if (id.of != 0) {
-        char id_text[JOB_ID_SIZE];
-        write_job_id(id, id_text);
-        snprintf(name, sizeof name, "%s ", id_text);
-    }
+    char label[128];
     if (f.n == 3) {
         char text[COUNT_TEXT_SIZE];
         write_count(paths, text);
-        snprintf(label, sizeof label, "%sperft %d x %s", name, depth, text);
+        snprintf(label, sizeof label, "perft %d x %s", depth, text);
     } else {
-        snprintf(label, sizeof label, "%sperft %d", depth < 0 ? "" : name, depth);
+        snprintf(label, sizeof label, "perft %d", depth);
     }
-    return print_count(label, perft_times(r.count, paths));
-}
-
-/* A line that asks nothing: blank, or its first field starts with '#'. */
-static bool skipped(const char *line, size_t len)
-{
-    size_t i = 0, start;
-    return !next_word(line, len, " \t\r", &i, &start) || line[start] == '#';
-}
-
-/* The text of a line as getline gives it, without its newline. */
-static size_t without_newline(const char *line, size_t len)
-{
-    return len > 0 && line[len - 1] == '\n' ? len - 1 : len;
+    return print_count(label, perft_times(count, paths));
 }
 
 /* perft [DEPTH] < LINES, a line of run_batch: its count, flushed as it
@@ -290,18 +307,14 @@ typedef struct {
     int depth;
     table_store *t;
     const choices *c;
-    long number; /* of the line run_batch hands in now */
 } batch_of;
 
-static line_status batch_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+static line_status batch_line(const char *text, size_t len, long number, void *ctx, FILE *out,
+                              char err[LINE_ERROR_SIZE])
 {
     batch_of *b = ctx;
     err[0] = '\0'; /* a fault is on stderr already, said by count_line */
-    b->number++;
-    len = without_newline(text, len);
-    if (skipped(text, len))
-        return LINE_OK;
-    if (!count_line(text, len, b->number, b->depth, b->t, b->c))
+    if (!count_line(text, len, number, b->depth, b->t, b->c))
         return LINE_ERROR;
     fflush(out);
     return LINE_OK;
@@ -309,7 +322,7 @@ static line_status batch_line(const char *text, size_t len, void *ctx, FILE *out
 
 static int batch(int depth, table_store *t, const choices *c)
 {
-    batch_of b = {depth, t, c, 0};
+    batch_of b = {depth, t, c};
     return written(run_batch(stdin, stdout, batch_line, &b));
 }
 
@@ -342,75 +355,6 @@ static int depth_table(const fastpos *p, int from, int to, table_store *ts, cons
     return written(0);
 }
 
-/* perft --suite FILE: each line's counts against the expected ones. */
-static int run_suite(const char *path, table_store *ts, const choices *c)
-{
-    char shown_path[SHOW_SIZE(SHOWN_PATH)];
-    show_text(shown_path, sizeof shown_path, path, strlen(path), SHOWN_PATH, SHOW_UTF8);
-    FILE *in = fopen(path, "r");
-    if (in == NULL) {
-        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
-        return 2;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got_len;
-    int status = 0;
-    long number = 0, positions = 0, counts = 0, mismatches = 0, bad = 0;
-    double start = perft_seconds();
-    while (status == 0 && (got_len = getline(&line, &cap, in)) >= 0) {
-        number++;
-        size_t len = without_newline(line, (size_t)got_len);
-        if (skipped(line, len))
-            continue;
-        suite_line sl;
-        char err[NOTATION_ERROR_SIZE];
-        if (!read_suite_line(line, len, &sl, err)) {
-            printf("error line %ld\n", number);
-            fprintf(stderr, "reference: --suite %s, line %ld: %s\n", shown_path, number, err);
-            bad++;
-            continue;
-        }
-        positions++;
-        fastpos p = fastpos_of(&sl.pos);
-        for (int i = 0; i < sl.n; i++) {
-            bool no_memory;
-            perft_table *t = table_for(ts, sl.at[i].depth, &no_memory);
-            if (no_memory) {
-                status = 1;
-                break;
-            }
-            perft_result r = perft_count_tree(&p, sl.at[i].depth, t, &c->o, "perft");
-            if (r.out_of_memory)
-                fputs("reference: out of memory for perft's jobs\n", stderr);
-            if (r.out_of_memory || r.failed) {
-                status = 1;
-                break;
-            }
-            char got[COUNT_TEXT_SIZE], expected[COUNT_TEXT_SIZE];
-            write_count(r.count, got);
-            write_count(sl.at[i].expected, expected);
-            counts++;
-            if (r.count == sl.at[i].expected) {
-                printf("ok line %ld depth %d: %s\n", number, sl.at[i].depth, got);
-            } else {
-                printf("MISMATCH line %ld depth %d: expected %s, got %s\n", number, sl.at[i].depth, expected, got);
-                mismatches++;
-            }
-            fflush(stdout);
-        }
-    }
-    free(line);
-    if (ferror(in)) { /* a suite not read to its end is no pass */
-        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
-        status = 1;
-    }
-    fclose(in);
-    printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
-           bad, perft_seconds() - start);
-    return written(status ? status : mismatches ? 1 : bad ? 2 : 0);
-}
-
 /* "FROM-TO" (1-12): a range of depths, FROM <= TO; false if it is none (a
  * message if it looks like one). */
 static bool read_range(const char *text, int *from, int *to, bool *is_range)
@@ -428,44 +372,99 @@ static bool read_range(const char *text, int *from, int *to, bool *is_range)
     return true;
 }
 
+/* ==================== The command ==================== */
+
+/* perft's forms, each with the options it takes: the others cannot apply,
+ * and are refused by name rather than ignored. */
+typedef enum { ONE_COUNT, DEPTH_RANGE, SPLIT_JOBS, COUNT_LINES, SUM_RESULTS, SUITE } perft_form;
+
+static const struct {
+    const char *what; /* "--stats does not apply to WHAT" */
+    option_id takes[12]; /* ended by OPTIONS */
+} forms[] = {
+    [ONE_COUNT] = {"one count", {OPT_DIVIDE, OPT_AFTER, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_JOURNAL,
+                                 OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+    [DEPTH_RANGE] = {"a range of depths", {OPT_AFTER, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS,
+                                           OPT_NOBULK, OPT_STRICT, OPTIONS}},
+    [SPLIT_JOBS] = {"--split, which writes jobs and counts nothing", {OPT_SPLIT, OPT_AFTER, OPT_STRICT, OPTIONS}},
+    [COUNT_LINES] = {"lines of standard input (no FEN and DEPTH given)",
+                     {OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+    [SUM_RESULTS] = {"--sum, which adds result lines and counts nothing", {OPT_SUM, OPTIONS}},
+    [SUITE] = {"--suite, which counts the depths each line asks for",
+               {OPT_SUITE, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+};
+
+/* Options that each apply, but not together. */
+static const struct {
+    option_id a, b;
+} conflicts[] = {{OPT_HASH, OPT_HASH_ENTRIES}, {OPT_NOBULK, OPT_HASH}, {OPT_NOBULK, OPT_HASH_ENTRIES},
+                 {OPT_JOURNAL, OPT_DIVIDE}, {OPT_JOURNAL, OPT_NOBULK}};
+
+/* Does form f take every option given, and no two that conflict?  Else
+ * the first that cannot apply is named, false. */
+static bool form_takes(perft_form f, const request *r)
+{
+    for (int id = 0; id < OPTIONS; id++) {
+        if (!r->given[id] || id == OPT_END)
+            continue;
+        bool taken = false;
+        for (const option_id *t = forms[f].takes; *t != OPTIONS; t++)
+            taken |= (int)*t == id;
+        if (!taken) {
+            fprintf(stderr, "reference: %s does not apply to %s (try reference perft --help)\n",
+                    option_name((option_id)id), forms[f].what);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < sizeof conflicts / sizeof conflicts[0]; i++)
+        if (r->given[conflicts[i].a] && r->given[conflicts[i].b]) {
+            fprintf(stderr, "reference: %s and %s: not both (try reference perft --help)\n", option_name(conflicts[i].a),
+                    option_name(conflicts[i].b));
+            return false;
+        }
+    return true;
+}
+
 int perft_command(const request *r)
 {
     const char *const *word = r->word;
     int words = r->words;
     choices c = {.o = {.threads = (int)sysconf(_SC_NPROCESSORS_ONLN), .progress = isatty(2) == 1},
                  .divide = r->given[OPT_DIVIDE],
-                 .stats = r->given[OPT_STATS]};
+                 .stats = r->given[OPT_STATS],
+                 .strict = r->given[OPT_STRICT]};
     c.o.nobulk = r->given[OPT_NOBULK];
     c.o.progress_lines = r->given[OPT_PROGRESS];
     c.o.journal = r->given[OPT_JOURNAL] ? r->text[OPT_JOURNAL] : NULL;
     const char *after = r->given[OPT_AFTER] ? r->text[OPT_AFTER] : NULL;
-    const char *suite = r->given[OPT_SUITE] ? r->text[OPT_SUITE] : NULL;
-    bool has_split = r->given[OPT_SPLIT];
     if (r->given[OPT_THREADS])
         c.o.threads = (int)r->number[OPT_THREADS];
     if (c.o.threads < 1)
         c.o.threads = 1;
-    if (r->given[OPT_SUM]) {
-        if (words > 0 || c.divide || has_split || suite || after) {
-            fputs("reference: perft --sum takes no arguments: the results come on standard input\n", stderr);
+    if (r->given[OPT_SUM] || r->given[OPT_SUITE]) {
+        perft_form f = r->given[OPT_SUM] ? SUM_RESULTS : SUITE;
+        if (words > 0) {
+            fprintf(stderr, "reference: perft %s takes no FEN or DEPTH: %s (try reference perft --help)\n",
+                    f == SUM_RESULTS ? "--sum" : "--suite FILE",
+                    f == SUM_RESULTS ? "the results come on standard input" : "the positions come from FILE");
             return 2;
         }
-        return written(sum_results(stdin, stdout));
+        if (!form_takes(f, r))
+            return 2;
     }
     size_t entries = r->given[OPT_HASH_ENTRIES] ? r->number[OPT_HASH_ENTRIES] : 0;
     size_t hash_mib = r->given[OPT_HASH] ? r->number[OPT_HASH] : DEFAULT_HASH_MIB;
     table_store ts = {.asked = entries > 0 ? entries : hash_mib * ((size_t)1 << 20) / perft_table_entry_bytes(),
                       .exact = entries > 0,
                       .stats = c.stats};
-    if (suite != NULL) {
-        if (words > 0 || c.divide || has_split || after || c.o.journal) {
-            fputs("reference: perft --suite FILE takes no FEN, DEPTH, --divide, --split, --after or --journal\n",
-                  stderr);
-            return 2;
-        }
-        int status = run_suite(suite, &ts, &c);
+    if (c.o.nobulk)
+        ts.asked = 0; /* the last ply played, the tree counted with no table */
+    if (r->given[OPT_SUM])
+        return written(sum_results(stdin, stdout));
+    if (r->given[OPT_SUITE]) {
+        int status = run_suite(r->text[OPT_SUITE], &ts, &c.o, c.strict, c.stats);
         perft_table_free(ts.t);
-        return status;
+        return written(status);
     }
     /* One word: a depth for the lines on standard input, else a FEN alone. */
     int depth = -1, from = -1;
@@ -479,45 +478,33 @@ int perft_command(const request *r)
         if (!read_depth(d, strlen(d), &depth))
             return 2;
     } else if (words != 0) {
-        fputs("reference: perft takes two arguments, FEN and DEPTH (try --help)\n", stderr);
+        fputs("reference: perft takes two arguments, FEN and DEPTH (try reference perft --help)\n", stderr);
         return 2;
     }
-    if (words < 2 && (c.divide || has_split || after || c.o.journal)) {
-        fputs("reference: --divide, --split, --after and --journal take FEN and DEPTH as arguments\n", stderr);
+    perft_form f = words < 2 ? COUNT_LINES : is_range ? DEPTH_RANGE : r->given[OPT_SPLIT] ? SPLIT_JOBS : ONE_COUNT;
+    if (!form_takes(f, r))
         return 2;
-    }
-    if (c.divide && has_split) {
-        fputs("reference: --divide or --split, not both\n", stderr);
-        return 2;
-    }
-    if (c.o.journal && (c.divide || has_split || is_range || c.o.nobulk)) {
-        fputs("reference: --journal is for one count: not with --divide, --split, --nobulk or a range of depths\n",
-              stderr);
-        return 2;
-    }
     fastpos p = {0};
     if (words == 2) {
         position pos;
-        if (!fen_argument(word[0], &pos))
+        if (!fen_argument(word[0], c.strict, &pos))
             return 2;
         p = fastpos_of(&pos);
     }
     if (after != NULL) {
         position pos = position_of(&p);
         char err[NOTATION_ERROR_SIZE];
-        if (!play_after(&pos, after, err)) {
+        if (!play_after(&pos, after, c.strict, err)) {
             fprintf(stderr, "reference: %s\n", err);
             return 2;
         }
         p = fastpos_of(&pos);
     }
-    if (has_split)
+    if (f == SPLIT_JOBS)
         return written(perft_split(&p, depth, (int)r->number[OPT_SPLIT]));
-    if (c.o.nobulk)
-        ts.asked = 0; /* the last ply played, the tree counted with no table */
-    int status = is_range     ? depth_table(&p, from, depth, &ts, &c)
-                 : words == 2 ? count_one(&p, depth, &ts, &c)
-                              : batch(depth, &ts, &c);
+    int status = f == DEPTH_RANGE ? depth_table(&p, from, depth, &ts, &c)
+                 : f == ONE_COUNT ? count_one(&p, depth, &ts, &c)
+                                  : batch(depth, &ts, &c);
     perft_table_free(ts.t);
     return status;
 }

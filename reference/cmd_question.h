@@ -10,7 +10,7 @@
 /* The question command; the exit status. */
 int question_command(const request *r);
 
-/* The help of every command but perft's and pdn's details (main.c). */
+/* Its help, the top one: reference --help. */
 void question_usage(FILE *out);
 
 #endif

@@ -4,8 +4,8 @@
  * cmd_NAME.c (entry point NAME_command in cmd_NAME.h), which reads the
  * request and nothing else of argv.
  *
- * A new option: an OPT_ id here, a row in main.c's `options`, a line in the
- * command's help; the command reads r->given[OPT_...], r->number[...] or
+ * A new option: an OPT_ id here, its name in command.c's option_name, a row
+ * in main.c's `options`, a line in the command's help; the command reads r->given[OPT_...], r->number[...] or
  * r->text[...].
  * A new command: cmd_NAME.c and .h, and a row in main.c's `commands`. */
 #ifndef COMMAND_H
@@ -18,10 +18,10 @@
 #include "moves.h"
 #include "rules.h"
 
-/* Every option, in the order the front door refuses those a command does
- * not take (main.c, `options`). */
+/* Every option (main.c, `options`). */
 typedef enum {
     OPT_HELP, /* -h, --help */
+    OPT_VERSION,
     OPT_RULE,
     OPT_EXPLAIN,
     OPT_MOVES,
@@ -47,21 +47,25 @@ typedef enum {
     OPTIONS
 } option_id;
 
+/* The option's name as typed: option_name(OPT_HASH) is "--hash". */
+const char *option_name(option_id id);
+
 /* A command line, read. */
 typedef struct {
     const char *name;          /* the command: "moves", ...; "" for the question */
     bool given[OPTIONS];       /* each option given */
     size_t number[OPTIONS];    /* a number option's value */
     const char *text[OPTIONS]; /* a text option's value */
+    const char *given_as[OPTIONS]; /* each value option's value as given */
     rule rule;                 /* --rule's value (RULE_CHALLENGE unless given) */
     const char *const *word;   /* the words after the command's name, in order */
     int words;
 } request;
 
-/* The FEN argument arg (read_fen: the lenient reader) into *pos; false,
- * with the fault on stderr, if it is malformed.  What it ignored is said on
- * stderr too ("reference: fen: ignored ..."). */
-bool fen_argument(const char *arg, position *pos);
+/* The FEN argument arg (read_fen: leniently, or strict with --strict) into
+ * *pos; false, with the fault on stderr, if it is malformed.  What it
+ * ignored is said on stderr too ("reference: fen: ignored ..."). */
+bool fen_argument(const char *arg, bool strict, position *pos);
 
 /* The exit status once the answer is out: 1 if reading stdin or writing
  * stdout failed (a full disk, a closed pipe), said with the program's name

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "text.h"
 
 /* ==================== The game ==================== */
 
@@ -210,7 +211,8 @@ static void why_not_capture(const board *b, const move_list *legal, const writte
     say(r, "no rule explains this (a bug: please report it)");
 }
 
-int find_move(const game *g, const move_list *legal, const written_move *w, char reason[REASON_SIZE])
+/* find_move, strict: w as the notation writes it. */
+static int find_written(const game *g, const move_list *legal, const written_move *w, char reason[REASON_SIZE])
 {
     const board *b = &g->pos.b;
     writer r = {reason, 0};
@@ -244,6 +246,120 @@ int find_move(const game *g, const move_list *legal, const written_move *w, char
         why_not_step(b, legal, w, &r);
     }
     return -1;
+}
+
+/* Does m have the squares sq[0..n): every landing, or the two ends of a
+ * capture? */
+static bool names(const move *m, const int *sq, int n)
+{
+    if (m->from != sq[0])
+        return false;
+    if (n == 2 && move_end(m) == sq[1] && is_capture_move(m))
+        return true;
+    if (n != m->n + 1)
+        return false;
+    for (int i = 0; i < m->n; i++)
+        if (m->land[i] != sq[i + 1])
+            return false;
+    return true;
+}
+
+bool written_names(const written_move *w, const move *m)
+{
+    if (w->n > 0)
+        return names(m, w->sq, w->n);
+    for (int i = 0; i < w->splits; i++)
+        if (names(m, w->split[i], 2))
+            return true;
+    return false;
+}
+
+/* Does m have exactly w's squares, whatever its signs? */
+static bool same_squares(const written_move *w, const move *m)
+{
+    written_move plain = *w;
+    plain.capture = is_capture_move(m);
+    return w->n > 0 && same_path(m, &plain);
+}
+
+/* w as the notation would write it, to say why it names no legal move: its
+ * squares (1118 as its first reading), a capture when `several` captures
+ * share its ends, when it has more than two squares, or when it is written
+ * with x and its squares are no neighbours; else a step. */
+static written_move as_notation(const written_move *w, bool several)
+{
+    written_move m = *w;
+    int vert, horiz;
+    if (w->n == 0) {
+        m.n = 2;
+        m.sq[0] = w->split[0][0], m.sq[1] = w->split[0][1];
+    }
+    m.capture = several || m.n > 2 || (w->capture && !direction_to(m.sq[0], m.sq[1], 1, &vert, &horiz));
+    return m;
+}
+
+int find_move(const game *g, const move_list *legal, const written_move *w, bool strict, char reason[REASON_SIZE])
+{
+    if (strict)
+        return find_written(g, legal, w, reason);
+    /* The legal moves its squares name, whatever its signs: every landing
+     * given is the one move that has them, else the one its ends name. */
+    int exact = -1, exacts = 0, named = -1, nameds = 0;
+    for (size_t i = 0; i < legal->n; i++) {
+        if (same_squares(w, &legal->at[i]))
+            exact = (int)i, exacts++;
+        if (written_names(w, &legal->at[i]))
+            named = (int)i, nameds++;
+    }
+    if (exacts == 1)
+        return exact;
+    if (nameds == 1)
+        return named;
+    written_move m = as_notation(w, nameds > 1);
+    find_written(g, legal, &m, reason);
+    return -1;
+}
+
+/* ==================== Replaying written moves ==================== */
+
+/* Plays w on g if it is legal; else false, and why in reason. */
+static bool play_written(game *g, const written_move *w, bool strict, char reason[REASON_SIZE])
+{
+    move_list legal = {0};
+    side_moves(&g->pos.b, g->pos.turn, &legal);
+    outcome o = game_outcome(g, legal.n > 0);
+    int found = -1;
+    if (legal.failed)
+        snprintf(reason, REASON_SIZE, OUT_OF_MEMORY);
+    else if (o != IN_PLAY)
+        say_over(g, o, reason);
+    else
+        found = find_move(g, &legal, w, strict, reason);
+    if (found >= 0)
+        game_play(g, &legal.at[found]);
+    move_list_free(&legal);
+    return found >= 0;
+}
+
+void game_replay(game *g, const char *text, size_t len, int column, bool strict, replay_stop *stop)
+{
+    movetext t = {text, len, 0, column, strict};
+    char err[NOTATION_ERROR_SIZE];
+    *stop = (replay_stop){.number = 0};
+    for (size_t number = 1;; number++) {
+        bool read = next_move(&t, &stop->move, &stop->at, &stop->len, err);
+        if (!read && err[0] == '\0')
+            return;
+        stop->number = number;
+        if (!read) {
+            stop->malformed = true;
+            snprintf(stop->reason, REASON_SIZE, "%s", err);
+            return;
+        }
+        if (!play_written(g, &stop->move, strict, stop->reason))
+            return;
+        stop->number = 0;
+    }
 }
 
 /* ==================== The outcome in words ==================== */

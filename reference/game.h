@@ -44,10 +44,37 @@ outcome game_outcome(const game *g, bool can_move);
 enum { REASON_SIZE = 256 };
 
 /* The index in `legal` (g's legal moves) of the move w names: every landing
- * given, or only the two ends if one capture alone has them.  -1 if there is
- * none, with the reason in `reason` ("capture is mandatory: ...", "...
+ * given, or only the two ends if one capture alone has them; strict, with
+ * the sign the notation gives it, else whatever its signs (11x15 a step,
+ * 27-18 a capture; 123 whichever of 1-23 and 12-3 is legal).  -1 if there
+ * is none, with the reason in `reason` ("capture is mandatory: ...", "...
  * is ambiguous: ...", "no piece is jumped twice: ...", and so on). */
-int find_move(const game *g, const move_list *legal, const written_move *w, char reason[REASON_SIZE]);
+int find_move(const game *g, const move_list *legal, const written_move *w, bool strict, char reason[REASON_SIZE]);
+
+/* Does w name m, whatever its signs: every landing of m, or the two ends of
+ * a capture (1118: either reading)?  "26x10" names 26x17x10 and 26x19x10. */
+bool written_names(const written_move *w, const move *m);
+
+/* Where a replay of movetext stopped: the number (from 1) of the first move
+ * not played, 0 if every one was; whether it was malformed (no move: the
+ * reason is read_move's fault) or illegal; its text, text[at..at + len);
+ * the move as read. */
+typedef struct {
+    size_t number;
+    bool malformed;
+    size_t at, len;
+    written_move move;
+    char reason[REASON_SIZE];
+} replay_stop;
+
+/* Plays the movetext text[0..len) (notation.h: column is text[0]'s) on g in
+ * turn, each move read by read_move (strict or leniently) and found by
+ * find_move, a move after the game's end illegal; g is left where the
+ * first move not played was tried.  The one replay of written moves: the
+ * game command's lines, perft's --after, ck_play and ck_replay.  From the
+ * start, "1. 11-15 22-18 2. 15x22" plays three moves; "11-15 11-16" stops
+ * at 2 ("there is no piece on 11"). */
+void game_replay(game *g, const char *text, size_t len, int column, bool strict, replay_stop *stop);
 
 /* The outcome in words: "black wins", "white wins", "draw", "in play". */
 const char *outcome_words(outcome o);

@@ -137,7 +137,7 @@ static bool board_ok(const ck_position *pos, char *err)
 }
 
 /* pos is a position of the game: board_ok, a side to move, and what
- * parse_fen asks of a FEN (its place()): no man on the row where it would
+ * read_fen asks of a FEN (its place()): no man on the row where it would
  * have been crowned, at most MAX_PIECES a side.  (The suite holds the two
  * to each other: tests/fuzz/fuzz_api.c's ck_valid against the FEN read
  * back.) */
@@ -213,8 +213,7 @@ static bool move_ok(const ck_move *m, char *err)
 
 ck_position ck_start(void)
 {
-    position q;
-    parse_fen("B:W21-32:B1-12", 14, 1, &q, (char[NOTATION_ERROR_SIZE]){0});
+    position q = initial_position();
     return position_out(&q);
 }
 
@@ -224,7 +223,7 @@ bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
         return false;
     position q;
     char why[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
-    if (!read_fen(fen, strlen(fen), 1, &q, why, note)) {
+    if (!read_fen(fen, strlen(fen), 1, false, &q, why, note)) {
         tell(err, why);
         return false;
     }
@@ -232,12 +231,19 @@ bool ck_from_fen(const char *fen, ck_position *pos, char err[CK_ERROR_SIZE])
     return true;
 }
 
-bool ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE], char err[CK_ERROR_SIZE])
+/* A text the caller gave room for: false, named in err, if out is NULL;
+ * else "" until it is written (what a refusal leaves). */
+static bool text_out(char *out, char *err)
 {
     if (!given(out, "out", err))
         return false;
     out[0] = '\0';
-    if (!position_ok(pos, err))
+    return true;
+}
+
+bool ck_to_fen(const ck_position *pos, char out[CK_FEN_SIZE], char err[CK_ERROR_SIZE])
+{
+    if (!text_out(out, err) || !position_ok(pos, err))
         return false;
     position q = position_in(pos);
     write_fen(&q, out);
@@ -272,10 +278,7 @@ bool ck_moves(const ck_position *pos, ck_move *out, size_t max, size_t *count, c
 
 bool ck_move_text(const ck_move *m, char out[CK_MOVE_SIZE], char err[CK_ERROR_SIZE])
 {
-    if (!given(out, "out", err))
-        return false;
-    out[0] = '\0';
-    if (!move_ok(m, err))
+    if (!text_out(out, err) || !move_ok(m, err))
         return false;
     move q = move_in(m);
     write_move(&q, out);
@@ -319,41 +322,25 @@ bool ck_play_move(ck_position *pos, const ck_move *m, char err[CK_ERROR_SIZE])
     return found != NULL;
 }
 
-/* Plays the move text[0..len) in g if it is legal; else false and why.
- * column: where the text starts, for a malformed move's message. */
-static bool play_written(game *g, const char *text, size_t len, int column, char err[CK_ERROR_SIZE])
-{
-    written_move w;
-    char why[CK_ERROR_SIZE];
-    if (!parse_move(text, len, column, &w, why)) {
-        tell(err, why);
-        return false;
-    }
-    move_list legal = {0};
-    side_moves(&g->pos.b, g->pos.turn, &legal);
-    outcome o = game_outcome(g, legal.n > 0);
-    int found = -1;
-    if (legal.failed)
-        snprintf(why, sizeof why, CK_OUT_OF_MEMORY);
-    else if (o != IN_PLAY)
-        say_over(g, o, why);
-    else
-        found = find_move(g, &legal, &w, why);
-    if (found >= 0)
-        game_play(g, &legal.at[found]);
-    else
-        tell(err, why);
-    move_list_free(&legal);
-    return found >= 0;
-}
-
 bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
 {
     if (!position_ok(pos, reason) || !given(move, "move", reason))
         return false;
     game g = {position_in(pos), 0};
-    if (!play_written(&g, move, strlen(move), 1, reason))
+    replay_stop stop;
+    movetext t = {move, strlen(move), 0, 1, false};
+    written_move w;
+    size_t at, len;
+    char err[NOTATION_ERROR_SIZE];
+    if (!next_move(&t, &w, &at, &len, err) || next_move(&t, &w, &at, &len, err)) { /* exactly one move */
+        tell(reason, err[0] != '\0' ? err : "one move is needed, such as 11-15 (ck_replay plays several)");
         return false;
+    }
+    game_replay(&g, move, strlen(move), 1, false, &stop);
+    if (stop.number > 0) {
+        tell(reason, stop.reason);
+        return false;
+    }
     *pos = position_out(&g.pos);
     return true;
 }
@@ -376,19 +363,13 @@ size_t ck_replay(ck_game *g, const char *moves, char reason[CK_ERROR_SIZE])
     if (!game_ok(g, reason) || !given(moves, "moves", reason))
         return CK_REPLAY_REFUSED;
     game q = game_in(g);
-    size_t number = 0, at = 0, len;
-    for (;; at += len) {
-        at += strspn(moves + at, " ");
-        len = strcspn(moves + at, " ");
-        if (len == 0)
-            break;
-        number++;
-        if (!play_written(&q, moves + at, len, at < INT_MAX ? (int)at + 1 : INT_MAX, reason))
-            break;
-    }
+    replay_stop stop;
+    game_replay(&q, moves, strlen(moves), 1, false, &stop);
+    if (stop.number > 0)
+        tell(reason, stop.reason);
     g->pos = position_out(&q.pos);
     g->quiet = q.quiet;
-    return len == 0 ? 0 : number;
+    return stop.number;
 }
 
 /* ==================== Perft ==================== */
@@ -451,25 +432,13 @@ void ck_count_text(ck_count c, char out[CK_COUNT_SIZE])
 
 /* ==================== PDN files ==================== */
 
-/* The text and pdn.h's reader over it, or over a piece of it; the last
- * record's replay, its moves in our types, its tags as strings; why reading
- * stopped (NULL: not, or at the end).
- *
- * A text given whole has one reader over all of it.  A file is read a
- * piece at a time (next_in_file): text holds what is read of it from the
- * start of the record to give next (`from`, on `line` at `col`), and a new
- * reader goes over that piece for each record, more of the file read in
- * while the piece may have cut the record short.  So the text is as long
- * as the longest record and one read more, whatever the file's length. */
+/* The records of a text or a file (pdn.h's stream: a file is read a line
+ * at a time, so its memory is the longest record's); the last record's
+ * text, its replay, its moves in our types, its tags as strings; why
+ * reading stopped (NULL: not, or at the end). */
 struct ck_pdn {
-    buffer text;
-    FILE *in;           /* the file, or NULL */
-    bool at_eof;        /* all of it is in text */
-    size_t from, given; /* the piece's start; how much of it the last record took */
-    long line, next_line;
-    int col, next_col;
-    const char *piece;  /* the reader's text */
-    pdn_reader *reader;
+    pdn_stream *stream; /* NULL: an argument was refused (error says which) */
+    const char *piece;  /* the last record's text */
     bool strict;
     const char *error;
     long records;
@@ -488,19 +457,15 @@ static bool no_memory(ck_pdn *p)
     return false;
 }
 
-/* A reader over text (taken), or NULL if there is no memory for it. */
-static ck_pdn *pdn_over(buffer text, bool strict)
+/* A reader over stream (taken), or NULL if there is no memory for it. */
+static ck_pdn *pdn_over(pdn_stream *stream, bool strict)
 {
-    ck_pdn *p = text.failed ? NULL : calloc(1, sizeof *p);
-    if (p != NULL)
-        p->reader = pdn_reader_new(text.text, text.len, strict);
-    if (p == NULL || p->reader == NULL) {
-        free(text.text);
-        free(p);
+    ck_pdn *p = stream != NULL ? calloc(1, sizeof *p) : NULL;
+    if (p == NULL) {
+        pdn_stream_free(stream);
         return NULL;
     }
-    p->text = text;
-    p->piece = text.text;
+    p->stream = stream;
     p->strict = strict;
     return p;
 }
@@ -508,11 +473,11 @@ static ck_pdn *pdn_over(buffer text, bool strict)
 /* A reader that gives no record, and why (an argument refused). */
 static ck_pdn *refusing(const char *why, bool strict)
 {
-    buffer b = {0};
-    append(&b, "", 0);
-    ck_pdn *p = pdn_over(b, strict);
-    if (p != NULL)
+    ck_pdn *p = calloc(1, sizeof *p);
+    if (p != NULL) {
+        p->strict = strict;
         p->error = why;
+    }
     return p;
 }
 
@@ -520,94 +485,14 @@ ck_pdn *ck_pdn_open(const char *text, size_t len, bool strict)
 {
     if (text == NULL && len > 0)
         return refusing("text: NULL, with a length", strict);
-    buffer b = {0};
-    append(&b, text != NULL ? text : "", len);
-    return pdn_over(b, strict);
+    return pdn_over(pdn_stream_text(text != NULL ? text : "", len, strict), strict);
 }
 
 ck_pdn *ck_pdn_open_file(FILE *in, bool strict)
 {
     if (in == NULL)
         return refusing("in: NULL", strict);
-    ck_pdn *p = calloc(1, sizeof *p);
-    if (p == NULL)
-        return NULL;
-    *p = (ck_pdn){.in = in, .line = 1, .col = 1, .strict = strict};
-    append(&p->text, "", 0); /* text is never NULL */
-    if (p->text.failed) {
-        free(p);
-        return NULL;
-    }
-    return p;
-}
-
-/* Drops what the records given took, then reads the next piece of the
- * file onto the text: 4 kB, or as much as the text holds (a record cut
- * again and again is read in twice as much each time, so it is read over
- * a few times only).  False, said in p->error, if there is no memory or
- * reading fails. */
-static bool read_more(ck_pdn *p)
-{
-    memmove(p->text.text, p->text.text + p->from, p->text.len - p->from + 1);
-    p->text.len -= p->from;
-    p->from = 0;
-    char chunk[4096];
-    size_t want = p->text.len > sizeof chunk ? p->text.len : sizeof chunk;
-    for (size_t got = 0; got < want && !p->at_eof && !p->text.failed;) {
-        size_t n = fread(chunk, 1, sizeof chunk, p->in);
-        append(&p->text, chunk, n);
-        got += n;
-        p->at_eof = n < sizeof chunk;
-    }
-    if (p->text.failed)
-        p->error = CK_OUT_OF_MEMORY;
-    else if (ferror(p->in))
-        p->error = "reading the file failed";
-    return p->error == NULL;
-}
-
-/* The next record of a file into *r, from a reader over the text from the
- * record's start.  A record is taken when the reader stopped inside the
- * text (its last token ended before the text did), or at the file's end;
- * else the piece may have cut it, and more is read. */
-static bool next_in_file(ck_pdn *p, pdn_record **r)
-{
-    p->from += p->given;
-    p->line = p->next_line ? p->next_line : p->line;
-    p->col = p->next_col ? p->next_col : p->col;
-    p->given = 0;
-    for (;;) {
-        pdn_reader_free(p->reader);
-        p->piece = p->text.text + p->from;
-        size_t len = p->text.len - p->from;
-        bool file_start = p->from == 0 && p->line == 1 && p->col == 1; /* where a byte-order mark may be */
-        p->reader = file_start ? pdn_reader_new(p->piece, len, p->strict)
-                               : pdn_reader_at(p->piece, len, p->strict, p->line, p->col);
-        if (p->reader == NULL)
-            return no_memory(p);
-        bool got = pdn_reader_next(p->reader, r), in_text;
-        size_t next = pdn_reader_where(p->reader, &p->next_line, &p->next_col, &in_text);
-        if (p->at_eof || (got && in_text)) {
-            p->given = next;
-            return got;
-        }
-        if (!read_more(p))
-            return false;
-    }
-}
-
-/* array (of *cap elements of size bytes) with room for n, or NULL if there
- * is no memory for it (array is left as it was). */
-static void *with_room(void *array, size_t *cap, size_t n, size_t size)
-{
-    if (n <= *cap)
-        return array;
-    if (n > SIZE_MAX / size)
-        return NULL;
-    void *bigger = realloc(array, n * size);
-    if (bigger != NULL)
-        *cap = n;
-    return bigger;
+    return pdn_over(pdn_stream_file(in, strict), strict);
 }
 
 /* r's tags into p->tags: each name and value NUL-terminated in p->strings,
@@ -615,7 +500,7 @@ static void *with_room(void *array, size_t *cap, size_t n, size_t size)
 static bool copy_tags(ck_pdn *p, const pdn_record *r)
 {
     const char *text = p->piece;
-    ck_tag *tags = with_room(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
+    ck_tag *tags = grow_array(p->tags, &p->tag_cap, r->ntags, sizeof *tags);
     if (tags == NULL && r->ntags > 0)
         return false;
     p->tags = tags;
@@ -654,8 +539,10 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     pdn_record *r;
     pdn_replay_free(&p->replay);
     p->replay = (pdn_replay){.played = NULL};
-    if (p->error != NULL || !(p->in != NULL ? next_in_file(p, &r) : pdn_reader_next(p->reader, &r)))
+    if (p->error != NULL || !pdn_stream_next(p->stream, &r, &p->piece)) {
+        p->error = p->error != NULL ? p->error : pdn_stream_error(p->stream);
         return false;
+    }
     position start;
     char note[FEN_NOTE_SIZE];
     *out = (ck_record){.line = r->first_line, .number = ++p->records};
@@ -663,7 +550,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
         return no_memory(p);
     out->tags = p->tags;
     out->ntags = r->ntags;
-    bool started = !r->bad && pdn_start(p->piece, r, &start, note);
+    bool started = !r->bad && pdn_start(p->piece, r, p->strict, &start, note);
     if (r->out_of_memory)
         return no_memory(p);
     if (!started) {
@@ -678,7 +565,7 @@ bool ck_pdn_next(ck_pdn *p, ck_record *out)
     const pdn_replay *rp = &p->replay;
     if (rp->out_of_memory)
         return no_memory(p);
-    ck_move *moves = with_room(p->moves, &p->move_cap, rp->stop, sizeof *moves);
+    ck_move *moves = grow_array(p->moves, &p->move_cap, rp->stop, sizeof *moves);
     if (moves == NULL && rp->stop > 0)
         return no_memory(p);
     p->moves = moves;
@@ -707,9 +594,8 @@ void ck_pdn_close(ck_pdn *p)
 {
     if (p == NULL)
         return;
-    pdn_reader_free(p->reader);
+    pdn_stream_free(p->stream);
     pdn_replay_free(&p->replay);
-    free(p->text.text);
     free(p->moves);
     free(p->strings.text);
     free(p->tags);

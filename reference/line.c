@@ -3,14 +3,13 @@
  * The parser never copies the line: it walks [begin, end) ranges, so a line
  * of any length (or holding NUL bytes) is fine, and each check is one pass.
  * Values quoted in messages are escaped and cut short. */
-#define _POSIX_C_SOURCE 200809L /* getline */
 #include "line.h"
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "words.h"
 
 static const char *const column_name[] = {"black", "white", "from", "to"};
@@ -127,15 +126,6 @@ static line_status parse_list(span s, int col, int *out, int *count, char *err)
 
 /* ==================== Lines ==================== */
 
-/* Only spaces and tabs: such a line counts as blank. */
-static bool blank(span s)
-{
-    for (const char *p = s.begin; p < s.end; p++)
-        if (*p != ' ' && *p != '\t')
-            return false;
-    return true;
-}
-
 /* Cuts line into its four columns; a fourth tab and what follows it are
  * ignored. */
 static line_status split_columns(span line, span col[COLUMNS], char *err)
@@ -179,11 +169,7 @@ static line_status check_from(const question *q, char *err)
 line_status parse_line(const char *text, size_t len, question *q, char err[LINE_ERROR_SIZE])
 {
     span line = {text, text + len};
-    if (line.end > line.begin && line.end[-1] == '\n')
-        line.end--;
-    if (line.end > line.begin && line.end[-1] == '\r')
-        line.end--;
-    if (blank(line) || *line.begin == '#')
+    if (asks_nothing(text, len))
         return LINE_SKIP;
 
     /* Column by column, so the first fault in reading order is reported. */
@@ -208,44 +194,17 @@ board question_board(const question *q)
     return b;
 }
 
-int run_batch(FILE *in, FILE *out, batch_fn answer, void *ctx)
-{
-    char *text = NULL, err[LINE_ERROR_SIZE];
-    size_t size = 0;
-    ssize_t len;
-    int status = 0;
-    for (long n = 1; (len = getline(&text, &size, in)) >= 0; n++) {
-        err[0] = '\0';
-        line_status s = answer(text, (size_t)len, ctx, out, err);
-        if (s == LINE_STOP) {
-            status = 2;
-            break;
-        }
-        if (s == LINE_ERROR) {
-            fputs("error\n", out);
-            fflush(out); /* keep stdout and stderr in order when both are a terminal */
-            if (err[0] != '\0')
-                fprintf(stderr, "line %ld: %s\n", n, err);
-            status = 2;
-        }
-    }
-    /* A failed read or write (a full disk, a closed pipe) is no success; the
-     * caller names it, with its program's name (ferror says which). */
-    if (ferror(in) || fflush(out) != 0 || ferror(out))
-        status = 1;
-    free(text);
-    return status;
-}
-
 /* run_lines' answer and its context, for run_batch. */
 typedef struct {
     answer_fn answer;
     void *ctx;
 } asking;
 
-static line_status question_line(const char *text, size_t len, void *ctx, FILE *out, char err[LINE_ERROR_SIZE])
+static line_status question_line(const char *text, size_t len, long number, void *ctx, FILE *out,
+                                 char err[LINE_ERROR_SIZE])
 {
     const asking *a = ctx;
+    (void)number;
     question q;
     line_status s = parse_line(text, len, &q, err);
     if (s == LINE_OK)

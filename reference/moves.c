@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "rules.h"
+#include "text.h"
 
 /* ==================== Lists ==================== */
 
@@ -25,14 +26,12 @@ void move_list_add(move_list *l, const move *m)
     if (l->failed)
         return;
     if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 16;
-        move *at = realloc(l->at, cap * sizeof *at);
+        move *at = grow_array(l->at, &l->cap, l->n + 1, sizeof *at);
         if (at == NULL) {
             l->failed = true;
             return;
         }
         l->at = at;
-        l->cap = cap;
     }
     l->at[l->n++] = *m;
 }

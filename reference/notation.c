@@ -141,7 +141,9 @@ static bool read_field(const source *s, size_t at, size_t end, filling *f)
     }
 }
 
-bool parse_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE])
+/* A FEN exactly as PDN writes it, text[0..len): the faults of read_fen
+ * but the lenient forms. */
+static bool parse_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE])
 {
     source s = {"fen", text, column, err};
     err[0] = '\0';
@@ -189,17 +191,32 @@ static bool colour_field(const char *text, size_t at, size_t end)
     return at < end && (upper(text[at]) == 'W' || upper(text[at]) == 'B');
 }
 
-bool read_fen(const char *text, size_t len, int column, position *pos, char err[NOTATION_ERROR_SIZE],
+/* What strict reading refuses that the lenient one reads, at text[at]. */
+static bool not_strict(const source *s, size_t at, const char *what)
+{
+    return fail(s, at, "%s, read only without --strict", what);
+}
+
+bool read_fen(const char *text, size_t len, int column, bool strict, position *pos, char err[NOTATION_ERROR_SIZE],
               char note[FEN_NOTE_SIZE])
 {
+    source s = {"fen", text, column, err};
     size_t from = 0, to = len;
     note[0] = '\0';
+    err[0] = '\0';
     while (from < to && is_space(text[from]))
         from++;
+    if (strict && from > 0)
+        return not_strict(&s, 0, "a space before the position");
     while (to > from && is_space(text[to - 1]))
         to--;
-    if (to > from && text[to - 1] == '.')
+    if (strict && to < len)
+        return not_strict(&s, to, "a space after the position");
+    if (to > from && text[to - 1] == '.') {
+        if (strict)
+            return not_strict(&s, to - 1, "a trailing dot");
         to--;
+    }
     /* Fields past the side and two colour fields (H0, F1 of other programs)
      * are cut off with a note; an odd field before them stays a fault. */
     int fields = 0;
@@ -209,6 +226,11 @@ bool read_fen(const char *text, size_t len, int column, position *pos, char err[
         if (++fields == 3 && !colour_field(text, at + 1, to)) {
             char q[QUOTE_SIZE];
             quote_text(text + at, to - at, q);
+            if (strict) {
+                char what[QUOTE_SIZE + 48];
+                snprintf(what, sizeof what, "%s, fields past the two colour fields", q);
+                return not_strict(&s, at, what);
+            }
             snprintf(note, FEN_NOTE_SIZE, "ignored %s: fields past the two colour fields", q);
             to = at;
             break;
@@ -222,8 +244,15 @@ bool read_fen(const char *text, size_t len, int column, position *pos, char err[
     }
     for (size_t i = from; i < to; i++) {
         copy[i - from] = text[i];
-        if (text[i] != '\0' && strchr("bwk", text[i]))
+        if (text[i] != '\0' && strchr("bwk", text[i])) {
+            if (strict) {
+                free(copy);
+                char what[48];
+                snprintf(what, sizeof what, "a lowercase \"%c\"", text[i]);
+                return not_strict(&s, i, what);
+            }
             copy[i - from] = upper(text[i]);
+        }
     }
     bool ok = parse_fen(copy, to - from, column + (int)from, pos, err);
     free(copy);
@@ -253,49 +282,143 @@ void write_fen(const position *pos, char out[FEN_SIZE])
 
 static const char move_forms[] = "a move is 11-15 for a step, 18x11 or 27x18x11 for a capture";
 
-bool parse_move(const char *text, size_t len, int column, written_move *m, char err[NOTATION_ERROR_SIZE])
+static bool not_a_move(const source *s, size_t len)
+{
+    char what[128];
+    snprintf(what, sizeof what, "is not a move: %s", move_forms);
+    return fail_quoted(s, 0, len, what);
+}
+
+static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* Leniently, a single number of 3 or 4 digits is two squares without a
+ * sign: its readings as two squares (no square starting with 0), if any
+ * (m->n 0); else false, m->n as it was (364 has none: a square, no move). */
+static bool unsigned_move(const char *text, size_t len, written_move *m)
+{
+    m->splits = 0;
+    if (len < 3 || len > 4)
+        return false;
+    for (size_t cut = 1; cut < len; cut++) {
+        int a = square_number(text, cut), b = square_number(text + cut, len - cut);
+        if (text[0] != '0' && text[cut] != '0' && on_board(a) && on_board(b) && m->splits < 2) {
+            m->split[m->splits][0] = a;
+            m->split[m->splits++][1] = b;
+        }
+    }
+    if (m->splits == 0)
+        return false;
+    m->n = 0;
+    return true;
+}
+
+bool read_move(const char *text, size_t len, int column, bool strict, written_move *m, char err[NOTATION_ERROR_SIZE])
 {
     source s = {"moves", text, column, err};
+    size_t square_at[MAX_JUMPS + 1];
     err[0] = '\0';
-    m->n = 0;
-    m->capture = false;
-    char sign = '\0';
+    *m = (written_move){.n = 0};
     for (size_t at = 0;;) {
         size_t end = at;
-        while (end < len && text[end] >= '0' && text[end] <= '9')
+        while (end < len && is_digit(text[end]))
             end++;
-        if (end == at) {
-            if (at == len && at > 0)
-                return fail_quoted(&s, 0, len, "ends without its last square");
-            char what[128];
-            snprintf(what, sizeof what, "is not a move: %s", move_forms);
-            return fail_quoted(&s, 0, len, what);
-        }
-        int n = square_number(text + at, end - at);
-        if (!on_board(n))
-            return fail_quoted(&s, at, end - at, "is off the board (squares are 1-32)");
+        if (end == at)
+            return at == len && at > 0 ? fail_quoted(&s, 0, len, "ends without its last square") : not_a_move(&s, len);
         if (m->n == MAX_JUMPS + 1)
             return fail_quoted(&s, 0, len, "has more than 12 jumps, and a side has only 12 pieces to take");
-        m->sq[m->n++] = n;
+        square_at[m->n] = at;
+        m->sq[m->n++] = square_number(text + at, end - at);
         if (end == len)
             break;
         char c = text[end];
-        if (c != '-' && c != 'x') {
-            char what[128];
-            snprintf(what, sizeof what, "is not a move: %s", move_forms);
-            return fail_quoted(&s, 0, len, what);
+        if (!strict && m->n >= 2 && c != 'x' && c != 'X' && is_letter(c)) {
+            m->glued = true; /* prose glued to a whole move, as the Tinsley archive has it: a comment */
+            m->len = end;
+            break;
         }
-        if (sign != '\0' && c != sign)
+        bool x = c == 'x' || (!strict && c == 'X');
+        if (c != '-' && !x)
+            return not_a_move(&s, len);
+        if (strict && (x ? m->dash : m->capture))
             return fail_quoted(&s, 0, len, "mixes - and x: a step is 11-15, a capture 18x11 or 27x18x11");
-        if (c == '-' && m->n == 2)
+        if (strict && c == '-' && m->n == 2)
             return fail_quoted(&s, 0, len, "is a step of more than one square: a step is one square, as in 11-15");
-        sign = c;
+        m->capture |= x;
+        m->dash |= !x;
         at = end + 1;
     }
+    if (!m->glued)
+        m->len = len;
+    if (m->n == 1 && !strict && unsigned_move(text, len, m))
+        return true;
     if (m->n == 1)
         return fail_quoted(&s, 0, len, "is a square, not a move: a move is 11-15, 18x11 or 27x18x11");
-    m->capture = sign == 'x';
+    for (int i = 0; i < m->n; i++)
+        if (!on_board(m->sq[i])) {
+            size_t end = square_at[i];
+            while (end < len && is_digit(text[end]))
+                end++;
+            return fail_quoted(&s, square_at[i], end - square_at[i], "is off the board (squares are 1-32)");
+        }
     return true;
+}
+
+/* ==================== Movetext ==================== */
+
+static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"};
+
+int result_index(const char *text, size_t len)
+{
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strlen(results[i]) == len && memcmp(results[i], text, len) == 0)
+            return (int)i;
+    return -1;
+}
+
+size_t move_number_length(const char *text, size_t len)
+{
+    size_t p = 0;
+    while (p < len && is_digit(text[p]))
+        p++;
+    if (p == 0 || p == len || text[p] != '.')
+        return 0;
+    while (p < len && text[p] == '.')
+        p++;
+    return p;
+}
+
+size_t without_marks(const char *text, size_t len)
+{
+    while (len > 0 && (text[len - 1] == '!' || text[len - 1] == '?'))
+        len--;
+    return len;
+}
+
+bool next_move(movetext *t, written_move *m, size_t *start, size_t *len, char err[NOTATION_ERROR_SIZE])
+{
+    const char *seps = t->strict ? " \t" : " \t,\r\n";
+    err[0] = '\0';
+    for (;;) {
+        size_t i = t->at, from;
+        if (!next_word(t->text, t->len, seps, &i, &from))
+            return false;
+        size_t n = i - from;
+        t->at = i;
+        if (!t->strict) {
+            size_t number = move_number_length(t->text + from, n);
+            if (number > 0) { /* 12. alone, or glued to its move: 1.11-15 */
+                t->at = from + number;
+                continue;
+            }
+            n = without_marks(t->text + from, n);
+            size_t rest = t->at;
+            if (n == 0 || (result_index(t->text + from, n) >= 0 && !next_word(t->text, t->len, seps, &rest, &rest)))
+                continue; /* a mark alone, or the result at the end */
+        }
+        *start = from;
+        *len = n;
+        return read_move(t->text + from, n, t->column + (int)from, t->strict, m, err);
+    }
 }
 
 /* Writes squares sq[0..n) joined by sign into out, cut short if they do
@@ -325,5 +448,8 @@ void write_move(const move *m, char out[MOVE_TEXT_SIZE])
 
 void write_written(const written_move *w, char out[MOVE_TEXT_SIZE])
 {
-    write_squares(w->sq, w->n, w->capture ? 'x' : '-', out);
+    if (w->n == 0)
+        write_squares(w->split[0], 2, '-', out);
+    else
+        write_squares(w->sq, w->n, w->capture ? 'x' : '-', out);
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "batch.h"
 #include "text.h"
 #include "words.h"
 
@@ -22,6 +22,7 @@ typedef struct {
     size_t len, at, line_start;
     long line;
     int first_col;
+    bool comments; /* give comments as tokens (pdn_comments), not skip them */
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -43,7 +44,7 @@ static void skip_line(cursor *c)
     advance(c, nl ? (size_t)(nl - c->text) : c->len);
 }
 
-typedef enum { T_END, T_TAG, T_NUMBER, T_RESULT, T_MOVE, T_BAD } token_kind;
+typedef enum { T_END, T_TAG, T_NUMBER, T_RESULT, T_MOVE, T_BAD, T_COMMENT } token_kind;
 
 enum { WHAT_SIZE = 200 };
 
@@ -62,17 +63,6 @@ static bool bad(token *t, const char *what)
     t->kind = T_BAD;
     snprintf(t->what, WHAT_SIZE, "%s", what);
     return true;
-}
-
-/* The results PDN writes, the old ones (2-0 ...) included. */
-static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"};
-
-int pdn_result_index(const char *text, size_t len)
-{
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (strlen(results[i]) == len && memcmp(results[i], text, len) == 0)
-            return (int)i;
-    return -1;
 }
 
 /* A tag pair, [Name "value"], from c->at (on its '['). */
@@ -140,34 +130,27 @@ static bool skip_variation(cursor *c)
 
 static bool ends_word(char ch) { return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL); }
 
-/* A word: a move number (and what is glued to it), a result, a mark, a move. */
+/* A word: a move number (and what is glued to it), a result, a mark, a move
+ * (notation.h reads each as the movetext of a game line does). */
 static bool read_word(cursor *c, token *t)
 {
     const char *s = c->text;
-    size_t p = c->at;
-    while (p < c->len && !ends_word(s[p]))
-        p++;
-    size_t end = p;
-    p = c->at;
-    while (p < end && is_digit(s[p]))
-        p++;
-    if (p > c->at && p < end && s[p] == '.') { /* 12. or 12... */
-        while (p < end && s[p] == '.')
-            p++;
+    size_t end = c->at;
+    while (end < c->len && !ends_word(s[end]))
+        end++;
+    size_t number = move_number_length(s + c->at, end - c->at);
+    if (number > 0) { /* 12. or 12..., and what is glued to it read next */
         t->kind = T_NUMBER;
-        t->len = p - c->at;
-        advance(c, p);
+        t->len = number;
+        advance(c, c->at + number);
         return true;
     }
-    t->len = end - c->at;
-    size_t kept = t->len;
-    while (kept > 0 && (s[c->at + kept - 1] == '!' || s[c->at + kept - 1] == '?'))
-        kept--;
+    size_t kept = without_marks(s + c->at, end - c->at);
     advance(c, end);
     if (kept == 0) /* a mark on its own */
         return false;
     t->len = kept;
-    t->kind = pdn_result_index(s + t->at, kept) >= 0 ? T_RESULT : T_MOVE;
+    t->kind = result_index(s + t->at, kept) >= 0 ? T_RESULT : T_MOVE;
     return true;
 }
 
@@ -186,11 +169,19 @@ static bool next_token(cursor *c, token *t)
         t->col = column(c, c->at);
         if ((ch == '%' && t->col == 1) || ch == ';') {
             skip_line(c);
+            if (ch == ';' && c->comments) { /* its text, to the line's end */
+                t->kind = T_COMMENT, t->at++, t->len = c->at - t->at;
+                return true;
+            }
         } else if (ch == '{') {
             const char *close = memchr(c->text + c->at, '}', c->len - c->at);
             advance(c, close ? (size_t)(close - c->text) + 1 : c->len);
             if (close == NULL)
                 return bad(t, "a comment { is never closed by }");
+            if (c->comments) { /* its text, between the braces */
+                t->kind = T_COMMENT, t->at++, t->len = (size_t)(close - c->text) - t->at;
+                return true;
+            }
         } else if (ch == '(') {
             if (!skip_variation(c))
                 return bad(t, "a variation ( is never closed by )");
@@ -247,94 +238,16 @@ static void set_bad_notation(pdn_record *r, long line, const char *err)
     set_bad(r, line, what ? col : 0, what ? what : err);
 }
 
-static const char move_forms[] = "a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)";
-
-/* Reads the move text t into w, leniently; false with the fault in err. */
-static bool read_move_lenient(const char *text, const token *t, pdn_word *w, char err[NOTATION_ERROR_SIZE])
-{
-    char q[QUOTE_SIZE];
-    quote_text(text + t->at, t->len, q);
-    w->n = w->splits = 0;
-    w->x = w->dash = w->glued = false;
-    size_t at = t->at, end = t->at + t->len;
-    for (;;) {
-        size_t stop = at;
-        while (stop < end && is_digit(text[stop]))
-            stop++;
-        if (stop == at) {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
-            return false;
-        }
-        int n = square_number(text + at, stop - at);
-        if (w->n == MAX_JUMPS + 1) {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s has more than 12 jumps", t->col, q);
-            return false;
-        }
-        w->sq[w->n++] = n;
-        if (stop == end)
-            break;
-        char c = text[stop];
-        if (w->n >= 2 && c != 'x' && c != 'X' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
-            w->glued = true; /* prose glued to a whole move, as the Tinsley archive has it: a comment */
-            break;
-        }
-        if (c != '-' && c != 'x' && c != 'X') {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
-            return false;
-        }
-        w->x |= c != '-';
-        w->dash |= c == '-';
-        at = stop + 1;
-    }
-    if (w->n == 1 && t->len >= 3 && t->len <= 4) { /* 1118: two squares without a sign */
-        const char *d = text + t->at;
-        for (size_t cut = 1; cut < t->len; cut++) {
-            int a = square_number(d, cut), b = square_number(d + cut, t->len - cut);
-            if (d[0] != '0' && d[cut] != '0' && on_board(a) && on_board(b) && w->splits < 2) {
-                w->split[w->splits][0] = a;
-                w->split[w->splits++][1] = b;
-            }
-        }
-        w->n = 0;
-        if (w->splits > 0)
-            return true;
-        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is not a move: %s", t->col, q, move_forms);
-        return false;
-    }
-    if (w->n == 1) {
-        snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s is a square, not a move: %s", t->col, q, move_forms);
-        return false;
-    }
-    for (int i = 0; i < w->n; i++)
-        if (!on_board(w->sq[i])) {
-            snprintf(err, NOTATION_ERROR_SIZE, "moves, column %d: %s has a square off the board (squares are 1-32)",
-                     t->col, q);
-            return false;
-        }
-    return true;
-}
-
-/* Reads the move text t into w: strictly as notation.h reads a move, or
- * leniently; false with the fault in err. */
-static bool read_move(const char *text, const token *t, bool strict, pdn_word *w, char err[NOTATION_ERROR_SIZE])
-{
-    if (!strict)
-        return read_move_lenient(text, t, w, err);
-    written_move m;
-    if (!parse_move(text + t->at, t->len, t->col, &m, err))
-        return false;
-    memcpy(w->sq, m.sq, sizeof m.sq);
-    w->n = m.n;
-    w->splits = 0;
-    w->x = m.capture;
-    w->dash = !m.capture;
-    return true;
-}
-
 static void add_tag(pdn_record *r, const token *t)
 {
+    if (r->ntags == PDN_MAX_TAGS) {
+        char what[64];
+        snprintf(what, sizeof what, "more than %d tags", PDN_MAX_TAGS);
+        set_bad(r, t->line, t->col, what);
+        return;
+    }
     if (r->ntags == r->tag_cap) {
-        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, 8, sizeof *r->tags);
+        pdn_tag *tags = grow_array(r->tags, &r->tag_cap, r->ntags + 1, sizeof *r->tags);
         if (tags == NULL) {
             r->out_of_memory = true;
             return;
@@ -349,7 +262,7 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
 {
     pdn_word w = {.at = t->at, .len = t->len};
     char err[NOTATION_ERROR_SIZE];
-    if (!read_move(text, t, strict, &w, err)) {
+    if (!read_move(text + t->at, t->len, t->col, strict, &w.m, err)) {
         set_bad_notation(r, t->line, err);
         return;
     }
@@ -362,8 +275,12 @@ static void add_word(pdn_record *r, const char *text, const token *t, bool stric
                  dots3 ? "..." : ".");
     }
     r->after_number++;
+    if (r->nwords == PDN_MAX_PLIES) { /* read for its faults, but no game gets this far */
+        r->dropped = true;
+        return;
+    }
     if (r->nwords == r->word_cap) {
-        pdn_word *words = grow_array(r->words, &r->word_cap, 64, sizeof *r->words);
+        pdn_word *words = grow_array(r->words, &r->word_cap, r->nwords + 1, sizeof *r->words);
         if (words == NULL) {
             r->out_of_memory = true;
             return;
@@ -430,7 +347,7 @@ static bool check_game_type(const char *text, pdn_record *r)
 
 /* ==================== The start ==================== */
 
-bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE])
+bool pdn_start(const char *text, pdn_record *r, bool strict, position *start, char note[FEN_NOTE_SIZE])
 {
     char err[NOTATION_ERROR_SIZE];
     note[0] = '\0';
@@ -441,7 +358,7 @@ bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_N
         *start = initial_position();
         return true;
     }
-    if (!read_fen(text + fen->value_at, fen->value_len, fen->value_col, start, err, note)) {
+    if (!read_fen(text + fen->value_at, fen->value_len, fen->value_col, strict, start, err, note)) {
         if (strcmp(err, OUT_OF_MEMORY) == 0) {
             r->out_of_memory = true;
             return false;
@@ -462,25 +379,39 @@ bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_N
 
 /* ==================== A file ==================== */
 
-static void reset(pdn_record *r, long line)
+static void reset(pdn_record *r, long line, size_t from)
 {
     pdn_tag *tags = r->tags;
     pdn_word *words = r->words;
     size_t tag_cap = r->tag_cap, word_cap = r->word_cap;
-    *r = (pdn_record){.first_line = line, .tags = tags, .tag_cap = tag_cap, .words = words, .word_cap = word_cap,
-                  .result = -1};
+    *r = (pdn_record){.first_line = line, .from = from, .tags = tags, .tag_cap = tag_cap, .words = words,
+                      .word_cap = word_cap, .result = -1};
+}
+
+/* Does tag t start a record after r's: a tag after movetext, or an [Event
+ * after r's tags (a record of tags alone, with no result token, ends there
+ * rather than take the next record's tags as its own)? */
+static bool starts_record(const char *text, const pdn_record *r, const token *t)
+{
+    if (t->kind != T_TAG)
+        return false;
+    return r->in_movetext || (r->ntags > 0 && t->name_len == 5 && memcmp(text + t->name_at, "Event", 5) == 0);
 }
 
 /* The records of a text, one after another: the tokens up to a result, or
  * to a tag after movetext, which starts the next record (kept as pending). */
-struct pdn_reader {
+typedef struct pdn_reader {
     cursor c;
     pdn_record r;
     bool strict, has_pending;
     token pending;
-};
+} pdn_reader;
 
-pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
+static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+
+/* A reader over text[0..len) from its start (a byte-order mark skipped), or
+ * NULL if there is no memory for it. */
+static pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
 {
     pdn_reader *rd = pdn_reader_at(text, len, strict, 1, 1);
     if (rd != NULL && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 byte-order mark */
@@ -488,16 +419,21 @@ pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict)
     return rd;
 }
 
-pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
+/* A reader over a piece of a file, text[0..len), that starts on `line` at
+ * column `col` (no byte-order mark looked for). */
+static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col)
 {
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {text, len, 0, 0, line, col - 1}, .strict = strict};
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1}, .strict = strict};
     return rd;
 }
 
-size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
+/* Where the next record starts (after pdn_reader_next): its offset in the
+ * text, its line and column; *in_text: the reader stopped before the
+ * text's end (a piece that ends at its last token may have cut it). */
+static size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text)
 {
     *in_text = rd->c.at < rd->c.len;
     if (rd->has_pending) {
@@ -510,25 +446,30 @@ size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_tex
     return rd->c.at;
 }
 
-bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
+/* Points *out at the next record (reused), false after the last. */
+static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 {
     pdn_record *r = &rd->r;
     const char *text = rd->c.text;
     bool open = false;
+    size_t from = rd->has_pending ? rd->pending.at : rd->c.at;
     token tk;
     *out = r;
     for (;;) {
         if (rd->has_pending)
             tk = rd->pending, rd->has_pending = false;
-        else if (!next_token(&rd->c, &tk))
+        else if (!next_token(&rd->c, &tk)) {
+            r->to = rd->c.len;
             return open;
-        if (open && tk.kind == T_TAG && r->in_movetext) {
+        }
+        if (open && starts_record(text, r, &tk)) {
             rd->pending = tk;
             rd->has_pending = true;
+            r->to = tk.at;
             return true;
         }
         if (!open) {
-            reset(r, tk.line);
+            reset(r, tk.line, from);
             open = true;
         }
         switch (tk.kind) {
@@ -546,18 +487,37 @@ bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             add_word(r, text, &tk, rd->strict);
             break;
         case T_RESULT:
-            r->result = pdn_result_index(text + tk.at, tk.len);
+            r->result = result_index(text + tk.at, tk.len);
+            r->to = rd->c.at;
             return true;
         case T_BAD:
             set_bad(r, tk.line, tk.col, tk.what);
             break;
         case T_END:
+        case T_COMMENT:
             break;
         }
     }
 }
 
-void pdn_reader_free(pdn_reader *rd)
+void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx)
+{
+    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true};
+    token t;
+    size_t ply = 0;
+    while (next_token(&c, &t)) {
+        if (t.kind == T_COMMENT)
+            each(ctx, ply, text + t.at, t.len);
+        if (t.kind != T_MOVE)
+            continue;
+        const written_move *m = ply < r->nwords ? &r->words[ply].m : NULL;
+        ply++;
+        if (m != NULL && m->glued)
+            each(ctx, ply, text + t.at + m->len, t.len - m->len);
+    }
+}
+
+static void pdn_reader_free(pdn_reader *rd)
 {
     if (rd == NULL)
         return;
@@ -566,16 +526,142 @@ void pdn_reader_free(pdn_reader *rd)
     free(rd);
 }
 
-bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx)
+/* ==================== A file, a record at a time ==================== */
+
+/* The text and a reader over it, or over a piece of it.  A text given whole
+ * has one reader over all of it.  A file is read a line at a time
+ * (read_more): text holds what is read of it from the start of the record
+ * to give next (`from`, on `line` at `col`), and a new reader goes over
+ * that piece for each record, more of the file read in while the piece may
+ * have cut the record short.  So the text is as long as the longest record
+ * and one read more, whatever the file's length. */
+struct pdn_stream {
+    buffer text;
+    line_reader lines;  /* the file's; lines.in NULL for a text given whole */
+    bool at_eof;        /* all of it is in text */
+    size_t from, given; /* the piece's start; how much of it the last record took */
+    long line, next_line;
+    int col, next_col;
+    pdn_reader *reader;
+    bool strict;
+    const char *error;
+};
+
+pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict)
 {
-    pdn_reader *rd = pdn_reader_new(text, len, strict);
-    if (rd == NULL)
+    pdn_stream *s = allocate(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    *s = (pdn_stream){.at_eof = true, .strict = strict};
+    append(&s->text, text, len);
+    if (!s->text.failed)
+        s->reader = pdn_reader_new(s->text.text, s->text.len, strict);
+    if (s->reader == NULL) {
+        free(s->text.text);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+pdn_stream *pdn_stream_file(FILE *in, bool strict)
+{
+    pdn_stream *s = allocate(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    *s = (pdn_stream){.lines = {.in = in}, .line = 1, .col = 1, .strict = strict};
+    append(&s->text, "", 0); /* text is never NULL */
+    if (s->text.failed) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* Drops what the records given took, then reads lines of the file onto
+ * the text, 4 kB of them or as much as the text holds (a record cut again
+ * and again is read in twice as much each time, so it is read over a few
+ * times only), each with its "\n" (a # comment line as an empty one, so
+ * the lines keep their numbers).  False, said in s->error, if there is no
+ * memory or reading fails. */
+static bool read_more(pdn_stream *s)
+{
+    memmove(s->text.text, s->text.text + s->from, s->text.len - s->from + 1);
+    s->text.len -= s->from;
+    s->from = 0;
+    size_t want = s->text.len > 4096 ? s->text.len : 4096;
+    const char *line;
+    size_t len;
+    for (size_t got = 0; got < want && !s->at_eof && !s->text.failed;) {
+        if (!next_line(&s->lines, &line, &len)) {
+            s->at_eof = true;
+            break;
+        }
+        if (comment_line(line, len))
+            len = 0;
+        append(&s->text, line, len);
+        append(&s->text, "\n", 1);
+        got += len + 1;
+    }
+    if (s->text.failed || (s->lines.failed && !ferror(s->lines.in)))
+        s->error = OUT_OF_MEMORY;
+    else if (s->lines.failed)
+        s->error = "reading the file failed";
+    return s->error == NULL;
+}
+
+/* The next record of a file into *r, from a reader over the text from the
+ * record's start.  A record is taken when the reader stopped inside the
+ * text (its last token ended before the text did), or at the file's end;
+ * else the piece may have cut it, and more is read. */
+static bool next_in_file(pdn_stream *s, pdn_record **r, const char **text)
+{
+    s->from += s->given;
+    s->line = s->next_line ? s->next_line : s->line;
+    s->col = s->next_col ? s->next_col : s->col;
+    s->given = 0;
+    for (;;) {
+        pdn_reader_free(s->reader);
+        *text = s->text.text + s->from;
+        size_t len = s->text.len - s->from;
+        bool file_start = s->from == 0 && s->line == 1 && s->col == 1; /* where a byte-order mark may be */
+        s->reader = file_start ? pdn_reader_new(*text, len, s->strict)
+                               : pdn_reader_at(*text, len, s->strict, s->line, s->col);
+        if (s->reader == NULL) {
+            s->error = OUT_OF_MEMORY;
+            return false;
+        }
+        bool got = pdn_reader_next(s->reader, r), in_text;
+        size_t next = pdn_reader_where(s->reader, &s->next_line, &s->next_col, &in_text);
+        if (s->at_eof || (got && in_text)) {
+            s->given = next;
+            return got;
+        }
+        if (!read_more(s))
+            return false;
+    }
+}
+
+bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text)
+{
+    if (s->error != NULL)
         return false;
-    pdn_record *r;
-    while (pdn_reader_next(rd, &r))
-        each(ctx, text, r);
-    pdn_reader_free(rd);
-    return true;
+    if (s->lines.in != NULL)
+        return next_in_file(s, r, text);
+    *text = s->text.text;
+    return pdn_reader_next(s->reader, r);
+}
+
+const char *pdn_stream_error(const pdn_stream *s) { return s->error; }
+
+void pdn_stream_free(pdn_stream *s)
+{
+    if (s == NULL)
+        return;
+    pdn_reader_free(s->reader);
+    line_reader_free(&s->lines);
+    free(s->text.text);
+    free(s);
 }
 
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32])

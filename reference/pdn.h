@@ -20,20 +20,18 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "moves.h"
 #include "notation.h"
 
 /* ==================== Records ==================== */
 
-/* A move as the file writes it, read once into squares. */
+/* A move as the file writes it, read once into squares (read_move). */
 typedef struct {
-    size_t at, len;           /* its text */
-    int sq[MAX_JUMPS + 1], n; /* the squares given; n == 0 for 1118 */
-    int split[2][2], splits;  /* 1118: its readings as two squares */
-    bool x, dash;             /* the signs used */
-    bool glued;               /* text glued to its end (8-11Redoverstepped...): a comment */
-    char number[24];          /* the move number as written: "12." or "12...", or "" */
+    size_t at, len;   /* its text */
+    written_move m;   /* as read */
+    char number[24];  /* the move number as written: "12." or "12...", or "" */
 } pdn_word;
 
 /* A tag pair: where its name and value are in the text. */
@@ -43,14 +41,28 @@ typedef struct {
     int col, value_col; /* of its [ and of its value's first character */
 } pdn_tag;
 
+/* A record keeps at most this many moves: no game of English checkers has
+ * more plies.  At most 168 + 24 = 192 plies take a piece or move a man,
+ * and so make progress (a man moves only forward: 24 men, 7 rows each, 168
+ * moves), and 79 other plies at most before each (the 80th is a draw:
+ * game.h), 80 after the last: 15,632 plies in all.  A record longer
+ * than this is illegal by the draw before its moves run out, so the rest
+ * need not be kept (they are read, for their faults). */
+enum { PDN_MAX_PLIES = 16384 };
+
+/* A record of more tags than this is malformed (real files have ten or so):
+ * its memory stays near its own size. */
+enum { PDN_MAX_TAGS = 1000 };
+
 /* A record: its tags and moves as read, or the first fault in it. */
 typedef struct {
     long first_line;
+    size_t from, to; /* its text: from the end of the record before it to its last token's end */
     pdn_tag *tags;
     size_t ntags, tag_cap;
     pdn_word *words;
     size_t nwords, word_cap;
-    int result; /* pdn_result_index of its result, or -1 */
+    int result; /* result_index (notation.h) of its result, or -1 */
     bool in_movetext;
     bool bad;
     long bad_line;
@@ -59,52 +71,52 @@ typedef struct {
     size_t number_at, number_len; /* the last move number token */
     int after_number;             /* moves since it */
     bool out_of_memory;           /* a tag, a move or its FEN found no memory: the record is incomplete */
+    bool dropped;                 /* moves past PDN_MAX_PLIES, read but not kept */
 } pdn_record;
 
-
-/* The result's index among 1-0, 0-1, 1/2-1/2, *, 2-0, 0-2, 1-1, 0-0 (the
- * old forms last), or -1: pdn_result_index("0-1", 3) == 1. */
-int pdn_result_index(const char *text, size_t len);
 
 /* Is g the tag named name?  The first of r's tags named name, or NULL. */
 bool pdn_tag_is(const char *text, const pdn_tag *g, const char *name);
 const pdn_tag *pdn_find_tag(const char *text, const pdn_record *r, const char *name);
 
-/* Calls each(ctx, text, r) for every record of text[0..len) in file order
- * (r is reused: keep nothing of it); false if there was no memory for the
- * reader (each must check r->out_of_memory).  strict: moves only as notation.h
- * reads them; else leniently (a fault in a move is the record's fault). */
-typedef void pdn_each(void *ctx, const char *text, pdn_record *r);
-bool pdn_read(const char *text, size_t len, bool strict, pdn_each *each, void *ctx);
+/* Calls each(ctx, ply, comment, len) for every comment of record r (in
+ * `text`, the one it was read from), in order, ply the number of moves
+ * before it: the text of a {...} comment and of a ; comment, and text glued
+ * to a move (8-11Redoverstepped...: read as a comment).  Variations and %
+ * lines are not comments kept. */
+typedef void pdn_comment_fn(void *ctx, size_t ply, const char *comment, size_t len);
+void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx);
 
-/* The same, one record at a time, for a caller that pulls (the library's
- * reader): pdn_reader_next points *r at the next record (reused: keep
- * nothing of it), false after the last.  text must outlive the reader.
- * pdn_reader_new is NULL if there is no memory for it. */
-typedef struct pdn_reader pdn_reader;
-pdn_reader *pdn_reader_new(const char *text, size_t len, bool strict);
-bool pdn_reader_next(pdn_reader *rd, pdn_record **r);
-void pdn_reader_free(pdn_reader *rd);
+/* The records of a PDN text, one at a time, in file order: a text given
+ * whole (copied), or a file read a line at a time through the one line
+ * loop (batch.h: its CRLF line ends and # comment lines are nothing to a
+ * record).  From a file, the text held is the record being read and the
+ * lines read past it, so its memory is the longest record's, not the
+ * file's.  strict: positions and moves only as notation.h writes them. */
+typedef struct pdn_stream pdn_stream;
+pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict);
+pdn_stream *pdn_stream_file(FILE *in, bool strict);
 
-/* A reader over a piece of a file, text[0..len), that starts on `line` at
- * column `col` (no byte-order mark looked for): a file read a piece at a
- * time, each piece starting where a record does. */
-pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long line, int col);
+/* The next record into *r (reused: keep nothing of it), and the text its
+ * offsets point into, *text, valid until the next call; false after the
+ * last, or when reading stopped (pdn_stream_error says why). */
+bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text);
 
-/* Where the next record starts (after pdn_reader_next): its offset in the
- * text, its line and column; *in_text: the reader stopped before the
- * text's end (a piece that ends at its last token may have cut it). */
-size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool *in_text);
+/* NULL at the end, OUT_OF_MEMORY (each record's r->out_of_memory too), or
+ * "reading the file failed" (errno says why). */
+const char *pdn_stream_error(const pdn_stream *s);
+
+void pdn_stream_free(pdn_stream *s);
 
 /* The number of the move at ply `stop` (from 0) as written ("12." or
  * "12..."), or in brackets the one it would have, first being the side that
  * moved first: "(12...)". */
 void pdn_move_number(const pdn_word *w, size_t stop, piece first, char number[32]);
 
-/* The record's start: its [FEN] (read_fen; what it ignored in note, else
- * ""), or the start of the game.  False, with the fault set in r, for a
+/* The record's start: its [FEN] (read_fen, strictly or not; what it
+ * ignored in note, else ""), or the start of the game.  False, with the fault set in r, for a
  * malformed FEN or a GameType other than 21 (English checkers); false with
  * r->out_of_memory if there was no memory to read the FEN. */
-bool pdn_start(const char *text, pdn_record *r, position *start, char note[FEN_NOTE_SIZE]);
+bool pdn_start(const char *text, pdn_record *r, bool strict, position *start, char note[FEN_NOTE_SIZE]);
 
 #endif

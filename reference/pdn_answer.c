@@ -144,7 +144,7 @@ static void answer_error(reader *rd, const pdn_record *r)
 static bool record_start(reader *rd, pdn_record *r, position *start)
 {
     char note[FEN_NOTE_SIZE];
-    if (!pdn_start(rd->text, r, start, note)) {
+    if (!pdn_start(rd->text, r, rd->o->strict, start, note)) {
         if (r->out_of_memory)
             exit_out_of_memory();
         return false;
@@ -252,15 +252,23 @@ static void write_back(reader *rd, const pdn_record *r, const position *start, c
     pdn_write_record(rd->out, rd->text, r, start, rp->played, rp->stop, comment);
 }
 
-/* One record (a pdn_each, ctx: the reader): its start, its replay, counted,
- * then said or written back. */
-static void answer_record(void *ctx, const char *text, pdn_record *r)
+/* One record (its text rd->text): its start, its replay, counted, then
+ * said or written back. */
+static void answer_record(reader *rd, pdn_record *r)
 {
-    reader *rd = ctx;
-    (void)text; /* rd->text */
     rd->t->records++;
     if (r->out_of_memory)
         exit_out_of_memory();
+    if (r->result < 0) { /* read leniently: it ends where the next record begins */
+        rd->t->no_result++;
+        if (rd->o->notes && !rd->o->write) {
+            buffer b = {0};
+            start_line(rd, r, &b, "note");
+            appendf(&b, "\tresult\tnone: the record ends where the next begins, or with the file");
+            emit(rd, &b);
+            free(b.text);
+        }
+    }
     position start;
     if (r->bad || !record_start(rd, r, &start)) {
         answer_error(rd, r);
@@ -282,33 +290,22 @@ static void answer_record(void *ctx, const char *text, pdn_record *r)
 
 /* ==================== The file ==================== */
 
-/* Reads all of in into *b; false if reading failed. */
-static bool slurp(FILE *in, buffer *b)
-{
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0)
-        append(b, chunk, n);
-    if (b->text == NULL)
-        append(b, "", 0);
-    if (b->failed)
-        exit_out_of_memory();
-    return !ferror(in);
-}
-
 int run_pdn(FILE *in, const char *name, FILE *out, const pdn_options *o, pdn_totals *t)
 {
-    buffer file = {0};
     reader rd = {NULL, name, out, o, t, 0};
-    if (!slurp(in, &file)) {
+    pdn_stream *s = or_exit(pdn_stream_file(in, o->strict));
+    pdn_record *r;
+    while (pdn_stream_next(s, &r, &rd.text))
+        answer_record(&rd, r);
+    const char *error = pdn_stream_error(s);
+    if (error != NULL && strcmp(error, OUT_OF_MEMORY) == 0)
+        exit_out_of_memory();
+    if (error != NULL) {
         say_file_error(name);
         clearerr(in); /* said */
         rd.status = 1;
     }
-    rd.text = file.text;
-    if (!pdn_read(file.text, file.len, o->strict, answer_record, &rd))
-        exit_out_of_memory();
-    free(file.text);
+    pdn_stream_free(s);
     return rd.status;
 }
 
@@ -317,9 +314,9 @@ void print_pdn_totals(const pdn_totals *t, FILE *out)
     fprintf(out,
             "pdn: %ld records: %ld legal, %ld illegal, %ld malformed; %ld plies; lenient: %ld steps written with x, "
             "%ld captures with -, %ld with both signs, %ld moves without a sign, %ld captures resolved by the rest of "
-            "the game, %ld FEN fields ignored, %ld moves with text glued on\n",
+            "the game, %ld FEN fields ignored, %ld moves with text glued on, %ld records without a result\n",
             t->records, t->legal, t->illegal, t->errors, t->plies, t->x_steps, t->dash_captures, t->mixed_signs,
-            t->unsigned_moves, t->resolved, t->fen_notes, t->glued);
+            t->unsigned_moves, t->resolved, t->fen_notes, t->glued, t->no_result);
 }
 
 void say_file_error(const char *name)

@@ -18,7 +18,7 @@ typedef struct {
 /* Counts over every input read. */
 typedef struct {
     long records, legal, illegal, errors, plies;
-    long x_steps, dash_captures, mixed_signs, unsigned_moves, resolved, fen_notes, glued;
+    long x_steps, dash_captures, mixed_signs, unsigned_moves, resolved, fen_notes, glued, no_result;
 } pdn_totals;
 
 /* Reads the PDN text of `in` (named `name` in the line field when

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
 #include "text.h"
 
 /* ==================== Replaying a record ==================== */
@@ -29,56 +28,32 @@ typedef struct {
     char reason[REASON_SIZE];
 } replay;
 
-/* Does m have the squares sq[0..n): every landing, or the two ends? */
-static bool names(const move *m, const int *sq, int n)
-{
-    if (m->from != sq[0])
-        return false;
-    if (n == 2 && move_end(m) == sq[1])
-        return true;
-    if (n != m->n + 1)
-        return false;
-    for (int i = 0; i < m->n; i++)
-        if (m->land[i] != sq[i + 1])
-            return false;
-    return true;
-}
-
-static bool word_names(const pdn_word *w, const move *m)
-{
-    if (w->n > 0)
-        return names(m, w->sq, w->n);
-    for (int i = 0; i < w->splits; i++)
-        if (names(m, w->split[i], 2))
-            return true;
-    return false;
-}
+static bool word_names(const pdn_word *w, const move *m) { return written_names(&w->m, m); }
 
 /* How w's writing of m departs from notation.h's forms. */
-static unsigned reading_of(const pdn_word *w, const move *m)
+static unsigned reading_of(const pdn_word *pw, const move *m)
 {
+    const written_move *w = &pw->m;
     unsigned how = 0;
     if (w->n == 0)
         how |= READ_UNSIGNED;
-    else if (w->x && w->dash)
+    else if (w->capture && w->dash)
         how |= READ_MIXED;
-    else if (is_capture_move(m) && !w->x)
+    else if (is_capture_move(m) && !w->capture)
         how |= READ_DASH_CAPTURE;
-    else if (!is_capture_move(m) && w->x)
+    else if (!is_capture_move(m) && w->capture)
         how |= READ_X_STEP;
     if (w->glued)
         how |= READ_GLUED;
     return how;
 }
 
-/* The written move find_move reasons about. */
+/* The written move find_move reasons about (strictly: as it was written). */
 static written_move as_written(const pdn_word *w)
 {
-    written_move m = {.n = w->n > 0 ? w->n : 2, .capture = w->x};
-    if (w->n > 0)
-        memcpy(m.sq, w->sq, sizeof m.sq);
-    else
-        m.sq[0] = w->split[0][0], m.sq[1] = w->split[0][1];
+    written_move m = w->m;
+    if (m.n == 0)
+        m.n = 2, m.sq[0] = m.split[0][0], m.sq[1] = m.split[0][1];
     return m;
 }
 
@@ -147,7 +122,7 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
         }
         if (s->strict) {
             written_move m = as_written(w);
-            int found = find_move(&g, &legal, &m, r->reason);
+            int found = find_move(&g, &legal, &m, true, r->reason);
             if (found < 0) {
                 ok = false;
                 break;
@@ -176,7 +151,7 @@ static bool replay_from(script *s, game g, size_t i, move *played, unsigned *how
         }
         if (k == 0) {
             written_move m = as_written(w);
-            find_move(&g, &legal, &m, r->reason);
+            find_move(&g, &legal, &m, true, r->reason);
         } else if (resolve(s, &g, i, &legal, idx, k, played, how, r)) {
             free(idx);
             move_list_free(&legal);
@@ -213,6 +188,7 @@ void pdn_replay_record(const pdn_record *r, const position *start, bool strict, 
     out->how = allocate(r->nwords, sizeof *out->how);
     script s = {r->words, r->nwords, strict, 100000, false};
     replay rp = {.g = {*start, 0}, .stop = 0};
+    out->ok = false;
     if (out->played == NULL || out->how == NULL) {
         s.out_of_memory = true;
         snprintf(rp.reason, REASON_SIZE, OUT_OF_MEMORY);
@@ -220,6 +196,12 @@ void pdn_replay_record(const pdn_record *r, const position *start, bool strict, 
         out->ok = replay_from(&s, (game){*start, 0}, 0, out->played, out->how, &rp);
     }
     out->ok = out->ok && !s.out_of_memory;
+    if (out->ok && r->dropped) { /* PDN_MAX_PLIES says this cannot be: said, never passed over */
+        out->ok = false;
+        rp.stop = r->nwords - 1;
+        snprintf(rp.reason, REASON_SIZE, "more than %d plies, more than a game of English checkers can have",
+                 PDN_MAX_PLIES);
+    }
     out->out_of_memory = s.out_of_memory;
     out->end = rp.g;
     out->stop = rp.stop;

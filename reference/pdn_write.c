@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "words.h"
 #include "rules.h"
 #include "text.h"
+#include "words.h"
 
 static const char *canonical_result(int result)
 {
@@ -32,6 +32,67 @@ static void put_word(buffer *b, size_t *column, const char *word)
     *column += len;
 }
 
+/* The movetext being written: the moves played, how many are written, the
+ * column, the number of the next move and the side to play it. */
+typedef struct {
+    buffer *b;
+    const move *played;
+    size_t plies, written, column;
+    int number;
+    piece turn;
+} movetext_out;
+
+/* Writes the moves played up to ply `upto`, numbered. */
+static void put_moves(movetext_out *w, size_t upto)
+{
+    for (; w->written < upto && w->written < w->plies; w->written++) {
+        char word[MOVE_TEXT_SIZE + 24], mv[MOVE_TEXT_SIZE];
+        write_move(&w->played[w->written], mv);
+        if (w->turn == BLACK) /* a number stays on the line of its move */
+            snprintf(word, sizeof word, "%d. %s", w->number, mv);
+        else if (w->written == 0)
+            snprintf(word, sizeof word, "%d... %s", w->number, mv);
+        else
+            snprintf(word, sizeof word, "%s", mv);
+        put_word(w->b, &w->column, word);
+        if (w->turn == WHITE)
+            w->number++;
+        w->turn = opponent_of(w->turn);
+    }
+}
+
+/* A comment of the record (pdn_comments) written in its place, after the
+ * moves before it, in braces: its spaces and line ends run together, a
+ * brace in it a parenthesis, a control byte escaped (words.h).  A comment
+ * after a move that is not written goes with it. */
+static void put_comment(void *ctx, size_t ply, const char *text, size_t len)
+{
+    movetext_out *w = ctx;
+    if (ply > w->plies)
+        return;
+    put_moves(w, ply);
+    buffer plain = {0}, one = {0};
+    for (size_t i = 0; i < len; i++) {
+        if (is_space(text[i])) {
+            if (plain.len > 0 && plain.text[plain.len - 1] != ' ')
+                append(&plain, " ", 1);
+            continue;
+        }
+        append(&plain, text[i] == '{' ? "(" : text[i] == '}' ? ")" : text + i, 1);
+    }
+    if (plain.len > 0 && plain.text[plain.len - 1] == ' ')
+        plain.len--;
+    append(&one, "{", 1);
+    append_shown(&one, plain.text ? plain.text : "", plain.len, plain.len, SHOW_UTF8);
+    append(&one, "}", 1);
+    if (one.failed || plain.failed)
+        w->b->failed = true;
+    else if (plain.len > 0)
+        put_word(w->b, &w->column, one.text);
+    free(plain.text);
+    free(one.text);
+}
+
 void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const position *start, const move *played,
                       size_t plies, const char *comment)
 {
@@ -42,7 +103,7 @@ void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const po
         if (pdn_tag_is(text, g, "FEN") || pdn_tag_is(text, g, "SetUp"))
             continue;
         if (pdn_tag_is(text, g, "Result")) {
-            int n = pdn_result_index(text + g->value_at, g->value_len);
+            int n = result_index(text + g->value_at, g->value_len);
             if (n >= 0)
                 result = n;
             appendf(&b, "[Result \"%s\"]\n", canonical_result(result >= 0 ? result : -1));
@@ -60,23 +121,11 @@ void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const po
     }
     if (b.len > 0)
         append(&b, "\n", 1);
-    size_t column = 0;
-    int number = 1;
-    piece turn = start->turn;
-    for (size_t i = 0; i < plies; i++) {
-        char word[MOVE_TEXT_SIZE + 24], mv[MOVE_TEXT_SIZE];
-        write_move(&played[i], mv);
-        if (turn == BLACK) /* a number stays on the line of its move */
-            snprintf(word, sizeof word, "%d. %s", number, mv);
-        else if (i == 0)
-            snprintf(word, sizeof word, "%d... %s", number, mv);
-        else
-            snprintf(word, sizeof word, "%s", mv);
-        put_word(&b, &column, word);
-        if (turn == WHITE)
-            number++;
-        turn = opponent_of(turn);
-    }
+    movetext_out w = {&b, played, plies, 0, 0, 1, start->turn};
+    if (!r->bad)
+        pdn_comments(text, r, put_comment, &w);
+    put_moves(&w, plies);
+    size_t column = w.column;
     if (comment) {
         append(&b, column ? "\n{" : "{", column ? 2 : 1);
         for (const char *c = comment; *c; c++) /* a brace would end the comment early */
@@ -91,4 +140,3 @@ void pdn_write_record(FILE *out, const char *text, const pdn_record *r, const po
     fwrite(b.text, 1, b.len, out);
     free(b.text);
 }
-

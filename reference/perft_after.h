@@ -7,11 +7,11 @@
 
 #include "notation.h"
 
-/* Plays the moves of text, separated by spaces ("11-15 22-18", read as the
- * game command reads a move: every landing, or the ends of a capture that
- * only one path has), on *pos.  False with "--after, move N "11-16": <why>"
- * in err if one is malformed or illegal; *pos is then the position before
- * it. */
-bool play_after(position *pos, const char *text, char err[NOTATION_ERROR_SIZE]);
+/* Plays the moves of text on *pos, read as the game command reads them
+ * (game_replay: "11-15 22-18", "11-15, 22-18" or "1. 11-15 22-18"; strict,
+ * as the notation writes them).  False with "--after, move N "11-16":
+ * <why>" in err if one is illegal, "--after: moves, column C: <what>" if
+ * one is malformed; *pos is then the position before it. */
+bool play_after(position *pos, const char *text, bool strict, char err[NOTATION_ERROR_SIZE]);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,18 +27,17 @@ static bool grow(buffer *b, size_t more)
 {
     if (b->failed)
         return false;
-    if (b->len + more + 1 <= b->cap)
-        return true;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *text = realloc(b->text, cap);
+    if (more >= SIZE_MAX - b->len) { /* no size_t holds it: no memory could */
+        b->failed = true;
+        return false;
+    }
+    size_t need = b->len + more + 1; /* a text starts with room for 256 */
+    char *text = grow_array(b->text, &b->cap, need > 256 ? need : 256, 1);
     if (text == NULL) {
         b->failed = true;
         return false;
     }
     b->text = text;
-    b->cap = cap;
     return true;
 }
 
@@ -64,9 +64,17 @@ void appendf(buffer *b, const char *what, ...)
 
 void *allocate(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
-void *grow_array(void *array, size_t *cap, size_t first, size_t size)
+void *grow_array(void *array, size_t *cap, size_t need, size_t size)
 {
-    size_t more = *cap ? 2 * *cap : first;
+    if (need <= *cap)
+        return array;
+    size_t more = *cap <= SIZE_MAX / 2 ? 2 * *cap : need;
+    if (more < need)
+        more = need;
+    if (more < 8)
+        more = 8;
+    if (more > SIZE_MAX / size) /* past what a size_t counts (size: a sizeof) */
+        return NULL;
     void *bigger = realloc(array, more * size);
     if (bigger != NULL)
         *cap = more;

@@ -46,9 +46,11 @@ void appendf(buffer *b, const char *what, ...);
  * no memory for them. */
 void *allocate(size_t n, size_t size);
 
-/* array, of *cap elements of size bytes each, doubled (first elements at
- * the start), *cap updated; or NULL if there is no memory (array and *cap
- * as they were). */
-void *grow_array(void *array, size_t *cap, size_t first, size_t size);
+/* The one way an array grows: array, of *cap elements of size bytes each,
+ * with room for at least `need` (doubled, or to need, at least 8), *cap
+ * updated; array itself when it has the room already; NULL if there is no
+ * memory for it, or no size_t could count it (array and *cap as they
+ * were).  Every list, buffer and table of the reference grows by it. */
+void *grow_array(void *array, size_t *cap, size_t need, size_t size);
 
 #endif

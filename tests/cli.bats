@@ -223,7 +223,7 @@ both_file() {
     run --separate-stderr "$BUILD/reference" --frobnicate 6 9 9 2
     assert_equal "$status" 2
     assert_equal "$output" ""
-    assert_equal "$stderr" 'reference: unknown option --frobnicate (try --help)'
+    assert_equal "$stderr" 'reference: unknown option --frobnicate (try reference --help)'
     run --separate-stderr "$BUILD/reference" -x < /dev/null
     assert_equal "$status" 2
 }
@@ -234,7 +234,7 @@ both_file() {
         run --separate-stderr "$BUILD/reference" $(seq -s ' ' 9 $((8 + n))) < /dev/null
         assert_equal "$status" 2
         assert_equal "$output" ""
-        assert_equal "$stderr" "reference: $n of BLACK WHITE FROM TO given: a question needs all four, or none to read questions from standard input (try --help)"
+        assert_equal "$stderr" "reference: $n of BLACK WHITE FROM TO given: a question needs all four, or none to read questions from standard input (try reference --help)"
     done
 }
 
@@ -242,7 +242,7 @@ both_file() {
     run --separate-stderr "$BUILD/reference" 6 9 9 2 1
     assert_equal "$status" 2
     assert_equal "$output" ""
-    assert_equal "$stderr" 'reference: 5 arguments: a question is four, BLACK WHITE FROM TO (try --help)'
+    assert_equal "$stderr" 'reference: 5 arguments: a question is four, BLACK WHITE FROM TO (try reference --help)'
 }
 
 @test "a negative number is an argument, not an option: the question's square error" {
@@ -266,9 +266,9 @@ both_file() {
     run --separate-stderr "$BUILD/reference" Moves B:W21-32:B1-12
     assert_equal "$status" 2
     assert_equal "$output" ""
-    assert_equal "$stderr" 'reference: unknown command "Moves": the commands are moves, perft, game and pdn (try --help)'
+    assert_equal "$stderr" 'reference: unknown command "Moves": the commands are moves, perft, game and pdn (try reference --help)'
     run --separate-stderr "$BUILD/reference" prft B:W21-32:B1-12 3
-    assert_equal "$stderr" 'reference: unknown command "prft": the commands are moves, perft, game and pdn (try --help)'
+    assert_equal "$stderr" 'reference: unknown command "prft": the commands are moves, perft, game and pdn (try reference --help)'
 }
 
 @test "--legend draws the square numbers beside moves' position; game and perft refuse it, saying so" {
@@ -280,16 +280,17 @@ both_file() {
     assert_line --index 9 '9-13'
     run --separate-stderr "$BUILD/reference" --legend game < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" 'reference: --legend is for the question and moves, not game (try --show)'
+    assert_equal "$stderr" 'reference: --legend is for the question and moves, not game (try reference game --help)'
     run --separate-stderr "$BUILD/reference" --legend perft B:W21-32:B1-12 1
     assert_equal "$status" 2
-    assert_equal "$stderr" 'reference: --legend is for the question and moves, not perft'
+    assert_equal "$stderr" 'reference: --legend is for the question and moves, not perft (try reference perft --help)'
 }
 
 @test "--help says where --show draws the position: before moves' list, after each game answer" {
-    run "$BUILD/reference" --help
-    assert_output --partial 'moves: the position, drawn before its moves'
-    assert_output --partial 'after'$'\n''                    each answer'
+    run "$BUILD/reference" moves --help
+    assert_output --partial '--show    the position, drawn before its moves'
+    run "$BUILD/reference" game --help
+    assert_output --partial '--show    after each answer, the final position'
     run --separate-stderr "$BUILD/reference" --show moves B:W21-32:B1-12
     assert_line --index 0 '  . b . b . b . b'
     assert_line --index 9 '9-13'
@@ -308,6 +309,84 @@ both_file() {
         assert_output --partial '--rule'
         assert_output --partial 'exit status is 2'
     done
+}
+
+# takes CMD OPTION...: `reference CMD --help` (and `reference --help CMD`)
+# starts "usage: reference CMD" and names each OPTION, and exits 0.
+takes() {
+    local cmd=$1 option
+    shift
+    run --separate-stderr "$BUILD/reference" "$cmd" --help
+    assert_success
+    assert_line --index 0 --regexp "^usage: reference $cmd "
+    for option in "$@"; do assert_output --partial -- "$option"; done
+    local help=$output
+    run --separate-stderr "$BUILD/reference" --help "$cmd"
+    assert_equal "$output" "$help"
+}
+
+@test "each command has its own --help, usage first, naming every option it takes; the top one names them all" {
+    takes moves --show --legend --strict
+    takes perft --divide --after --hash --hash-entries --threads --stats --split --sum --suite --journal --progress \
+        --nobulk --strict
+    takes game --show --strict
+    takes pdn --strict --notes --plies --write
+    run "$BUILD/reference" --help
+    local cmd
+    for cmd in moves perft game pdn; do assert_output --partial "  $cmd "; done
+    assert_output --partial 'reference CMD --help'
+}
+
+@test "options go before or after the command's name, as --opt VALUE or --opt=VALUE, for every command" {
+    local fen=B:W21-32:B1-12 want
+    want=$("$BUILD/reference" perft "$fen" 3 --hash 1)
+    for args in "--hash 1 perft $fen 3" "--hash=1 perft $fen 3" "perft --hash=1 $fen 3" "perft $fen --hash 1 3"; do
+        # shellcheck disable=SC2086 # each case is words
+        run --separate-stderr "$BUILD/reference" $args
+        assert_success
+        assert_equal "$output" "$want"
+    done
+    run --separate-stderr "$BUILD/reference" --strict --notes pdn <<< '1. 11-15 *'
+    assert_success
+    run --separate-stderr "$BUILD/reference" --show --strict game <<< "$fen"$'\t11-15'
+    assert_success
+    run --separate-stderr "$BUILD/reference" --rule=english 6,7 10,30 30 26
+    assert_output false
+    run --separate-stderr "$BUILD/reference" --show=yes moves "$fen"
+    assert_failure 2
+    assert_equal "$stderr" 'reference: --show takes no value (try reference moves --help)'
+}
+
+@test "--version is the library's version (ck_version), before or after a command" {
+    local version
+    version=$(sed -n 's/^#define CK_VERSION "\(.*\)"$/\1/p' "$ROOT/reference/checkers.h")
+    [ -n "$version" ] || fail "no CK_VERSION in checkers.h"
+    run --separate-stderr "$BUILD/reference" --version
+    assert_success
+    assert_output "reference $version"
+    run --separate-stderr "$BUILD/reference" perft --version
+    assert_output "reference $version"
+}
+
+@test "an option that cannot apply is refused, naming the conflict, never ignored" {
+    local fen=B:W21-32:B1-12 args
+    while IFS='|' read -r args want; do
+        # shellcheck disable=SC2086 # each case is words
+        run --separate-stderr "$BUILD/reference" $args < /dev/null
+        assert_equal "$status" 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" "reference: $want"
+    done <<EOF2
+perft $fen 1-3 --divide|--divide does not apply to a range of depths (try reference perft --help)
+perft $fen 5 --split 2 --stats|--stats does not apply to --split, which writes jobs and counts nothing (try reference perft --help)
+perft $fen 5 --after 11-15 --after 22-18|--after given twice, "11-15" and "22-18": give it once
+perft --sum --threads 2|--threads does not apply to --sum, which adds result lines and counts nothing (try reference perft --help)
+perft $fen 5 --nobulk --hash 8|--nobulk and --hash: not both (try reference perft --help)
+perft 5 --divide|--divide does not apply to lines of standard input (no FEN and DEPTH given) (try reference perft --help)
+moves $fen --hash 8|--hash is for perft, not moves (try reference moves --help)
+--strict 6 9 9 2|--strict is for positions and moves (moves, perft, game and pdn): the question's lines are read exactly already (try reference --help)
+--rule english --rule challenge 6 9 9 2|--rule given twice, "english" and "challenge": give it once
+EOF2
 }
 
 @test "a single question whose black list is blank or starts with # is an error, not a skipped line" {
@@ -336,4 +415,29 @@ both_file() {
     run cat "$all"
     [ "${#lines[@]}" -gt 30 ] || fail "too little was said: $output"
     no_raw_bytes
+}
+
+# ==================== The one line loop ====================
+
+@test "every command that reads lines skips the same ones: blank, spaces and tabs, # after blanks, CRLF" {
+    local skip=$'\n \t\n  # a comment\n#another\n\t#\r\n\r\n' d="$BATS_TEST_TMPDIR" fen=B:W21-32:B1-12
+    run_lines() { # run_lines REAL_LINE COMMAND...: the skipped lines around REAL_LINE into COMMAND
+        printf '%s%s\r\n%s' "$skip" "$1" "$skip" > "$d/in"
+        shift
+        run --separate-stderr "$@" < "$d/in"
+        assert_success
+        assert_equal "$stderr" ""
+        assert_equal "$(grep -vc '^ ' <<< "$output")" 1 # one answer; moves' are indented below it
+    }
+    run_lines $'6\t9\t9\t2' "$BUILD/reference"
+    run_lines $'6\t9\t9\t2' "$BUILD/golf"
+    run_lines "W:W5:B1" "$BUILD/reference" moves
+    run_lines "$fen"$'\t11-15' "$BUILD/reference" game
+    run_lines "$fen 2" "$BUILD/reference" perft
+    run_lines "$("$BUILD/reference" perft "$fen" 2 --split 0 | "$BUILD/reference" perft)" "$BUILD/reference" perft --sum
+    printf '%s%s ;D1 7\r\n%s' "$skip" "$fen" "$skip" > "$d/suite"
+    run --separate-stderr "$BUILD/reference" perft --suite "$d/suite"
+    assert_success
+    assert_line --index 0 'ok line 7 depth 1: 7'
+    assert_equal "${#lines[@]}" 2
 }

@@ -20,7 +20,7 @@ OLD=()
 [ "${CONCURRENCY_PLANT:-}" != old-writes ] || OLD=(atomic= build_lock=)
 # A judge of every step, made small: two matrix builds, the proof of one
 # start on them, 10^5 positions.
-KNOBS=(CC=slowcc GOLF_MATRIX="gcc:-O2 clang-19:-O2" PROVE_UBSAN=gcc:-O2 PROVE_UBSAN_POSITIONS=10000
+KNOBS=(CC=slowcc GOLF_MATRIX="gcc:-O2 clang-19:-O2" SITE_GCCS= PROVE_UBSAN=gcc:-O2 PROVE_UBSAN_POSITIONS=10000
     JUDGE_POSITIONS=100000 PROVE_ARGS="--starts 32")
 
 setup() {

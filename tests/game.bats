@@ -83,13 +83,13 @@ game() { "$BUILD/reference" game "$@"; }
 }
 
 @test "a malformed line is answered error, its fault on stderr, and the batch goes on (exit 2)" {
-    run --separate-stderr game <<< "$START"$'\t9-13\nB:W5:B5\t1-5\n'"$START"$'\n'"$START"$'\t \nW:W21:B1\t21-17 27x18-11\n'"$START"$'\t9-13'
+    run --separate-stderr game <<< "$START"$'\t9-13\nB:W5:B5\t1-5\n'"$START"$'\n'"$START"$'\t \nW:W21:B1\t21-17 27y18\n'"$START"$'\t9-13'
     assert_equal "$status" 2
     assert_equal "$(cut -c1-5 <<< "$output" | tr '\n' ' ')" "legal error error error error legal "
     assert_equal "$stderr" "line 2: fen, column 7: square 5 is both white and black
 line 3: moves, column 15: missing: a line is a FEN, a tab, then the moves
 line 4: moves, column 17: no moves: give at least one, such as 11-15
-line 5: moves, column 16: \"27x18-11\" mixes - and x: a step is 11-15, a capture 18x11 or 27x18x11"
+line 5: moves, column 16: \"27y18\" is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture"
 }
 
 @test "a malformed move anywhere makes the whole line an error, even after an illegal one" {
@@ -151,13 +151,13 @@ illegal\t1\t1-5\t1 holds a black man, and white is to move
 @test "game takes no arguments and only --show of the options" {
     run --separate-stderr "$BUILD/reference" game extra < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: game takes no arguments: the games come on standard input (try --help)"
+    assert_equal "$stderr" "reference: game takes no arguments: the games come on standard input (try reference game --help)"
     run --separate-stderr "$BUILD/reference" --rule english game < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: --rule, --explain and --moves are for the challenge's question, not game"
+    assert_equal "$stderr" "reference: --rule, --explain and --moves are for the challenge's question, not game (try reference game --help)"
     run --separate-stderr "$BUILD/reference" --divide game < /dev/null
     assert_equal "$status" 2
-    assert_equal "$stderr" "reference: --divide is for perft"
+    assert_equal "$stderr" "reference: --divide is for perft, not game (try reference game --help)"
 }
 
 @test "a failed write to stdout is exit 1, not success" {
@@ -183,4 +183,20 @@ illegal\t1\t1-5\t1 holds a black man, and white is to move
     run "${vg[@]}" "$vg_build/reference" perft "$START" 4 --divide
     assert_success
     refute_output --partial "=="
+}
+
+@test "moves and FENs are read leniently, as pasted from a PDN file: x for a step, commas, numbers, a result" {
+    run --separate-stderr game <<< $' b:w21-32:b1-12.\t1. 11x15 22-18, 2. 15X22 25-18 *\nW:W27:B8,15,23,24\t27-18-11x4'
+    assert_success
+    assert_line --index 0 $'legal\tB:W18,21,23,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12\tquiet 0/80'
+    assert_line --index 1 $'legal\tB:WK4:B24\tquiet 0/80'
+    assert_equal "$stderr" ""
+}
+
+@test "--strict reads the FEN and the moves exactly as the notation writes them, naming the column" {
+    run --separate-stderr game --strict <<< $'W:W24:B1\t24x20\nb:W24:B1\t24-20\nW:W21:B1\t21-17 1. 27x18-11'
+    assert_equal "$status" 2
+    assert_output $'illegal\t1\t24x20\ta step is written with -: 24-20\nerror\nerror'
+    assert_equal "$stderr" 'line 2: fen, column 1: a lowercase "b", read only without --strict
+line 3: moves, column 16: "1." is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
 }

@@ -41,6 +41,7 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 # ==================== GOLF=file: the candidate, not golf/checkers.c ====================
 
 @test "make GOLF=file runs the table on the candidate, in a build directory of its own" {
+    needs_sandbox
     local c
     c=$(candidate wrong-256)
     run project_make GOLF="$c"
@@ -58,6 +59,7 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 }
 
 @test "a candidate that hangs: the table names the row within the time limit" {
+    needs_sandbox
     local c
     c=$(candidate hang)
     SECONDS=0
@@ -68,6 +70,7 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 }
 
 @test "a candidate that crashes: the table names the row and the signal" {
+    needs_sandbox
     local c
     c=$(candidate crash)
     run project_make GOLF="$c"
@@ -107,6 +110,7 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 # ==================== make judge ====================
 
 @test "make judge: a candidate right on the table but wrong elsewhere gets its first counterexample as a row, replayed" {
+    needs_sandbox
     local c row
     c=$(candidate wrong-357)
     run project_make judge GOLF="$c"
@@ -132,6 +136,7 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 }
 
 @test "make submit posts nothing for a wrong golf, says which check failed and its row, and leaves no post behind" {
+    needs_sandbox
     local c dir
     c=$(candidate wrong-256)
     dir=$(project_make -s print-GOLF_DIR GOLF="$c")
@@ -151,11 +156,12 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
 # ==================== verify: the first mismatch ====================
 
 @test "verify stops at the first mismatch and prints it as a row; --all counts them all" {
+    needs_sandbox
     local c
     c=$(candidate wrong-357)
     run project_make verify-build GOLF="$c" VERIFY_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/v" GOLF_MATRIX=gcc:-O2
     assert_success
-    run "$BATS_TEST_TMPDIR/v/verify" --sample 100000
+    run "$ROOT/tests/tools/sandbox" "$BATS_TEST_TMPDIR/v/verify" --sample 100000
     assert_failure 1
     assert_line "verify: the first mismatch (verify stops there; --all checks every position):"
     assert_line --index -1 --regexp '^verify: [0-9]+ positions, 1 mismatches, [0-9.]+ s$'
@@ -163,7 +169,7 @@ as_regex() { printf '%s' "$1" | sed 's/[.]/[.]/g'; }
     first=$(grep -a -P '\tverify random #' <<< "$output")
     [ "$(wc -l <<< "$first")" -eq 1 ] || fail "more than one row: $first"
     # --all: every position, the same first row, many mismatches.
-    run "$BATS_TEST_TMPDIR/v/verify" --sample 100000 --all
+    run "$ROOT/tests/tools/sandbox" "$BATS_TEST_TMPDIR/v/verify" --sample 100000 --all
     assert_failure 1
     assert_line --index -1 --regexp '^verify: 100000 positions, [0-9]{3,} mismatches, [0-9.]+ s$'
     assert_line "$first"

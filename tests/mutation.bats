@@ -21,6 +21,10 @@ MUTANT_TIMEOUT=5
 MUTANT_SAN=${SAN:-"-fsanitize=undefined -fno-sanitize-recover=all"}
 # Reports go to stderr here, whatever make sanitize set for its log.
 export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
+# Each copy runs in the sandbox (tests/tools/sandbox): the golf's own
+# planted copies run bare where none can be made, saying so, as the golf
+# does; a candidate's (make mutants GOLF=file, which passes SANDBOX) never.
+export SANDBOX=${SANDBOX:-own}
 
 # ==================== Building and checking one copy ====================
 
@@ -43,10 +47,10 @@ build_golf() {
 # first line: the summary, or where the first mismatch is) and sanitizer
 # (the first sanitizer report line, if any run made one).
 checks() {
-    table_rows=$(paste <(case_rows) <(timeout "$MUTANT_TIMEOUT" "$1/golf" < "$ROOT/cases.tsv" 2> "$1/table.err") |
+    table_rows=$(paste <(case_rows) <(timeout "$MUTANT_TIMEOUT" "$ROOT/tests/tools/sandbox" "$1/golf" < "$ROOT/cases.tsv" 2> "$1/table.err") |
         awk -F'\t' '$5 != $NF' | wc -l)
     differential_status=0
-    differential_first=$(timeout "$MUTANT_TIMEOUT" "$1/differential" "$MUTANT_POSITIONS" 1 2> "$1/differential.err" |
+    differential_first=$(timeout "$MUTANT_TIMEOUT" "$ROOT/tests/tools/sandbox" "$1/differential" "$MUTANT_POSITIONS" 1 2> "$1/differential.err" |
         head -n 1; exit "${PIPESTATUS[0]}") || differential_status=$?
     sanitizer=$(grep -h -m 1 -E 'runtime error|Sanitizer' "$1/table.err" "$1/differential.err" | head -n 1)
 }

@@ -129,9 +129,10 @@ fen_fault() {
 
 # ==================== Moves ====================
 
-# move_fault MOVES MESSAGE: the game line "START<TAB>MOVES" is an error with MESSAGE.
+# move_fault MOVES MESSAGE: the game line "START<TAB>MOVES" is an error with
+# MESSAGE, read --strict (leniently, several of these are read: notation.h).
 move_fault() {
-    run --separate-stderr "$BUILD/reference" game <<< "$START"$'\t'"$1"
+    run --separate-stderr "$BUILD/reference" game --strict <<< "$START"$'\t'"$1"
     assert_equal "$status" 2
     assert_equal "$output" error
     assert_equal "$stderr" "line 1: $2"
@@ -146,6 +147,13 @@ move_fault() {
     move_fault '1.' 'moves, column 16: "1." is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
     move_fault 9-33 'moves, column 18: "33" is off the board (squares are 1-32)'
     move_fault '9-13 22-18 0-1' 'moves, column 27: "0" is off the board (squares are 1-32)'
+}
+
+@test "leniently, a move fault names its column too, and what --strict refuses is read" {
+    run --separate-stderr "$BUILD/reference" game <<< "$START"$'\t9-13 22-18 9-33\n'"$START"$'\t9X13 1. 9-13-17'
+    assert_equal "$status" 2
+    assert_output $'error\nillegal\t2\t9-13-17\tthere is no piece on 9'
+    assert_equal "$stderr" 'line 1: moves, column 29: "33" is off the board (squares are 1-32)'
 }
 
 @test "a move fault: an empty line of moves, or none at all" {

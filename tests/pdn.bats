@@ -28,7 +28,7 @@ verdicts() { awk -F'\t' '$1 == "legal" { print $1 "\t" $2 "\t" $5 "\t" $6; next 
     ours=$(verdicts <<< "$output")
     assert_equal "$ours" "$(cat "$PDN/tinsley-sample.expected")"
     assert_equal "$ours" "$("$BUILD/pdn_replay" "$PDN/tinsley-sample.pdn")"
-    assert_equal "$stderr" "pdn: 303 records: 302 legal, 1 illegal, 0 malformed; 15286 plies; lenient: 970 steps written with x, 0 captures with -, 0 with both signs, 0 moves without a sign, 0 captures resolved by the rest of the game, 0 FEN fields ignored, 2 moves with text glued on"
+    assert_equal "$stderr" "pdn: 303 records: 302 legal, 1 illegal, 0 malformed; 15286 plies; lenient: 970 steps written with x, 0 captures with -, 0 with both signs, 0 moves without a sign, 0 captures resolved by the rest of the game, 0 FEN fields ignored, 2 moves with text glued on, 0 records without a result"
 }
 
 @test "the sample's illegal game is named with its ply; text glued to a move is a comment, noted, and refused by --strict" {
@@ -126,9 +126,9 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_output $'error\t1\t1\ta\t2:10\ta comment { is never closed by }'
     run --separate-stderr pdn <<< $'1. 11-15 Qe4 *\n[Event "b"]\n11-15 *\n1. 11-33 *\n[Black "x" *\n11-15 *'
     assert_equal "$status" 2
-    assert_line --index 0 $'error\t1\t1\t-\t1:10\t"Qe4" is not a move: a move is 11-15 (a step) or 18x11, 27x18x11 (a capture)'
+    assert_line --index 0 $'error\t1\t1\t-\t1:10\t"Qe4" is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
     assert_line --index 1 --regexp $'^legal\t2\t2\tb\t'
-    assert_line --index 2 $'error\t3\t4\t-\t4:4\t"11-33" has a square off the board (squares are 1-32)'
+    assert_line --index 2 $'error\t3\t4\t-\t4:7\t"33" is off the board (squares are 1-32)'
     assert_line --index 3 --partial $'error\t4\t5\t-\t5:1\ta tag is not closed by ]'
 }
 
@@ -158,6 +158,27 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_output --partial $'error\t1\t1\t-\t1:13\tFEN: a white man on 1'
 }
 
+@test "every record is kept: one without a result ends at the next [Event or a tag after its moves, counted and noted" {
+    run --separate-stderr pdn --notes <<< $'[Event "a"]\n[Black "x"]\n\n[Event "b"]\n1. 11-15 *\n[Event "c"]\n1. 9-13\n[Black "y"]\n1. 10-14 *'
+    assert_success
+    assert_equal "$(grep -c '^legal' <<< "$output")" 4
+    assert_line --index 0 $'note\t1\t1\tx - ?\tresult\tnone: the record ends where the next begins, or with the file'
+    assert_line --index 1 --regexp $'^legal\t1\t1\tx - \\?\tB:W21,'
+    assert_line --index 2 --regexp $'^legal\t2\t4\tb\tW:'
+    assert_line --index 3 $'note\t3\t6\tc\tresult\tnone: the record ends where the next begins, or with the file'
+    assert_line --index 5 --regexp $'^legal\t4\t8\ty - \\?\tW:'
+    assert_regex "$stderr" ', 2 records without a result$'
+}
+
+@test "a record costs memory near its own size: a 6 MB record of one game is read in a 40 MB address space" {
+    awk 'BEGIN { print "[Event \"long\"]"; print "1. 11-15"; for (i = 0; i < 1000000; i++) print "21-17"; print "*" }' \
+        > "$BATS_TEST_TMPDIR/long.pdn"
+    # every move kept (130 MB) and the file read whole (6 MB) did not fit
+    run bash -c 'ulimit -v 40000 && "$1" pdn "$2"' - "$BUILD/reference" "$BATS_TEST_TMPDIR/long.pdn"
+    assert_success
+    assert_line --index 0 $'illegal\t1\t1\tlong\tply 3\t1...\t21-17\tthere is no piece on 21'
+}
+
 # ==================== Leniency ====================
 
 @test "a step with x, a capture with -, both signs, and no sign are read and counted; --strict refuses each" {
@@ -169,7 +190,7 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_line $'note\t2\t3\t-\tply 1\t27-18\tread as 27x18: a capture written with -'
     assert_line $'note\t3\t5\t-\tply 1\t11x15\tread as 11-15: a step written with x'
     assert_line $'note\t4\t6\t-\tply 1\t1115\tread as 11-15: two squares written without a sign'
-    assert_equal "$stderr" "pdn: 5 records: 5 legal, 0 illegal, 0 malformed; 5 plies; lenient: 1 steps written with x, 1 captures with -, 2 with both signs, 1 moves without a sign, 0 captures resolved by the rest of the game, 0 FEN fields ignored, 0 moves with text glued on"
+    assert_equal "$stderr" "pdn: 5 records: 5 legal, 0 illegal, 0 malformed; 5 plies; lenient: 1 steps written with x, 1 captures with -, 2 with both signs, 1 moves without a sign, 0 captures resolved by the rest of the game, 0 FEN fields ignored, 0 moves with text glued on, 0 records without a result"
     run --separate-stderr pdn --strict <<< "$in"
     assert_equal "$status" 2
     assert_equal "$(grep -c '^legal' <<< "$output")" 0
@@ -209,6 +230,13 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_equal "$(verdicts <<< "$output" | head -n 300)" "$(head -n 300 "$PDN/tinsley-sample.expected")"
     run --separate-stderr pdn --write <<< $'[Event "e"]\n[FEN "w:wK30:b1"]\n1... 30x26 1-5 2-0'
     assert_output $'[Event "e"]\n[SetUp "1"]\n[FEN "W:WK30:B1"]\n\n1... 30-26 2. 1-5 1-0'
+}
+
+@test "--write keeps the comments in their places, and what it writes reads back to the same games" {
+    local in=$'[Event "c"]\n{before} 1. 11-15 {after 1} 22-18 ; to the end {of the line}\n2. 15x22Nice 25x18 {two\nlines} *'
+    run --separate-stderr pdn --write <<< "$in"
+    assert_output $'[Event "c"]\n\n{before} 1. 11-15 {after 1} 22-18 {to the end (of the line)} 2. 15x22 {Nice}\n25x18 {two lines} *'
+    assert_equal "$(pdn <<< "$output" 2> /dev/null)" "$(pdn <<< "$in" 2> /dev/null)"
 }
 
 @test "--plies gives the FEN after every ply, the last one the verdict's" {

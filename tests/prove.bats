@@ -91,7 +91,7 @@ $(cat "$1")"
     label=${label% says *}
     driver="$2/golf-${label// /}"
     [ -x "$driver" ] || fail "no build $driver for the row: $row"
-    golf_says=$(cut -f1-4 <<< "$row" | "$driver")
+    golf_says=$(cut -f1-4 <<< "$row" | "$ROOT/tests/tools/sandbox" "$driver")
     ref_says=$(cut -f1-4 <<< "$row" | "$BUILD/reference" --rule challenge)
     [ "$ref_says" = "$(cut -f5 <<< "$row")" ] || fail "the reference says $ref_says to the row: $row"
     [ "$golf_says" != "$ref_says" ] || fail "golf and reference agree on the row ($golf_says): $row"
@@ -112,7 +112,7 @@ setup_file() {
     run project_make prove PROVE_BUILDS="$TEST_BUILDS" PROVE_ARGS="--starts $TEST_STARTS" "${TEST_KNOBS[@]}"
     assert_success
     assert_line --index -1 --regexp "^prove: golf == reference on every valid input (with the start among [0-9,]+ )?\\(([0-9]+ of )?[0-9]+ starts, builds $TEST_BUILD_NAMES\\), [0-9]+ s$"
-    assert_line --regexp '^prove: checked: the text alone \(no name, place, date or pragma in it\); each object exactly f \([0-9]+ objects\); f is int f\(int \*, int \*, int, int\) as the driver calls it; '
+    assert_line --regexp '^prove: checked: the text alone \(no name, place, date or pragma in it; no name of the compiler.s own; the same tokens under [0-9]+ compilers, [0-9]+ settings each\); each object exactly f \([0-9]+ objects\); the footer means the same in the site.s file \([0-9]+ site objects\); f is int f\(int \*, int \*, int, int\) as the driver calls it; '
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
 
@@ -185,6 +185,40 @@ x86_check() {
     assert_success
     assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
     printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+# x86_each DIR N [X86CHECK ARG...]: tests/prove/checks/x86check.py --each
+# on canary.s (the stack protector as gcc -O0 -fstack-protector-strong
+# writes it) linked with canary_main.c, one run of the processor per input
+# (an abort ends a run), with the prover in DIR (default the checkout's).
+x86_each() {
+    local dir=${1:-$ROOT/tests/prove} py
+    py=$(project_make print-PYTHON)
+    "${CC:-gcc}" -c -o "$BATS_TEST_TMPDIR/canary.o" "$ROOT/tests/prove/checks/canary.s" || return 99
+    "${CC:-gcc}" -std=c11 -O2 -o "$BATS_TEST_TMPDIR/canary" "$ROOT/tests/prove/checks/canary_main.c" "$BATS_TEST_TMPDIR/canary.o" || return 99
+    "$py" "$dir/checks/x86check.py" "$BATS_TEST_TMPDIR/canary.o" "$BATS_TEST_TMPDIR/canary" "$2" --each
+}
+
+@test "the x86 model of the stack protector against the machine: the canary one number a run, __stack_chk_fail an abort (stack smashing) where the machine aborts and nowhere else, 300 runs" {
+    run x86_each "" 300
+    assert_success
+    assert_line --regexp '^x86: the program aborted \(stack smashing detected\) on [1-9][0-9]* of 300 inputs$'
+    assert_line --index -1 --regexp '^x86: model vs machine: 300 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s; %s\n' "${lines[-2]#x86: }" "${lines[-1]#x86: }" >&3
+}
+
+@test "the stack protector's model errors put back go red: __stack_chk_fail as a call that returns (canary.s), the canary read as 32 bits (its forms)" {
+    local dir="$BATS_TEST_TMPDIR/planted"
+    planted_copy "$dir"
+    sed -i 's/^SMASH_RETURNS = False/SMASH_RETURNS = True/' "$dir/x86.py"
+    ! cmp -s "$dir/x86.py" "$ROOT/tests/prove/x86.py" || fail "nothing planted"
+    run x86_each "$dir" 300
+    assert_failure
+    assert_line --index -1 --regexp '^x86: model vs machine: 300 inputs, [1-9][0-9]* mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+    rm -rf "$dir"
+    planted_forms x86.py "s/return 'i', self.emit('call i64 @x86.canary()')/return 'i', self.emit('and i64 %s, 4294967295' % self.emit('call i64 @x86.canary()'))/" \
+        'fs:' 'movq %fs:0x28, %rax' 'subq %fs:0x28, %rdx'
 }
 
 # planted_copy DIR: a copy of the prover (its modules and forms.tsv) and
@@ -338,7 +372,8 @@ done
 
 # Right candidates a golfer would write (tests/prove/candidates/complete/): f calling
 # itself, a static helper that calls itself, volatile locals, a test of one
-# exact board, a readable 8x8 bitboard with loops; each is proved, and a wrong variant of each
+# exact board, a readable 8x8 bitboard with loops, a local array (which the
+# site's -fstack-protector-strong guards with its canary); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -352,7 +387,8 @@ COMPLETE="$ROOT/tests/prove/candidates/complete"
 # entry, which tailrec.py turns back into the call (checked the same
 # function): proved there too.
 declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O3 gcc:-O0 gcc:-O2"
-    [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O0 gcc:-O3 gcc:-O2")
+    [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O0 gcc:-O3 gcc:-O2"
+    [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -444,7 +480,7 @@ planted_recursive() {
 
 @test "clang's tail recursion written back as a call that forgets the accumulator: recursive.c is refuted on a row the program gets right" {
     planted_recursive clang-19:-O2 tailrec-no-acc
-    assert_line 'prove: clang-19 -O2: the model and the machine disagree on this row: a fault in the tool, please report it'
+    assert_line 'prove: clang-19 -O2: unproved: the model and the machine disagree on this row (the replay agrees with the reference in every order tried): a fault in the tool, please report it'
 }
 
 @test "a call to a function outside the object (getpid) is refused by the lifter, naming it" {
@@ -481,7 +517,7 @@ asm_refused() {
         'f:call g; ret' 'g:jmp f@PLT' 'h:mov %edx, %eax; ret'
 }
 
-for name in recursive helper volatile oneboard loops; do
+for name in recursive helper volatile oneboard loops localarray; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done

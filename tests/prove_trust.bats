@@ -243,3 +243,149 @@ if slow_tests; then
     bats_test_function --description "each start is printed as it is proved, not all at the end" -- starts_printed_as_proved
     bats_test_function --description "the same wrong candidate gives the same counterexample on every run" -- same_counterexample_every_run
 fi
+
+# ==================== The site's program ====================
+# What Attempt This Online runs: the golf, a line feed and golf/post's
+# footer as one file, built by the real gcc-14, gcc-15 and gcc-16 (Debian
+# unstable's, in the build tree's root: tests/tools/site-root, made once)
+# with the post's flags and Arch's defaults (PIE, -fstack-protector-strong),
+# -O0.  make prove's site builds prove the very object each program links.
+SITE_ALL="site-gcc-14:-O0 site-gcc-15:-O0 site-gcc-16:-O0"
+SITE_ARGS=(PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000)
+
+@test "the golf is proved on the site's builds (one file with the footer; gcc-14, gcc-15, gcc-16; PIE, -fstack-protector-strong, -O0), its checks run on them" {
+    run project_make prove PROVE_BUILDS="$SITE_ALL" PROVE_ARGS="--starts 27,9" "${SITE_ARGS[@]}"
+    assert_success
+    assert_line --regexp "the same tokens under [0-9]+ compilers, 6 settings each\\); each object exactly f \\([0-9]+ objects, 3 site objects f and the footer\\); the footer means the same in the site's file \\(3 site objects\\)"
+    assert_line --index -1 --regexp 'builds site-gcc-14 -O0, site-gcc-15 -O0, site-gcc-16 -O0\), [0-9]+ s$'
+    printf '# %s\n' "${lines[-1]#prove: }" >&3
+}
+
+# footer_rows: the footer's cases (golf/post/footer.c) as "name<TAB>row"
+# lines, each list's zeros dropped: the reference answers each row.
+footer_rows() {
+    sed -n 's/^{"\([^"]*\)",{\([0-9,]*\)},{\([0-9,]*\)},\([0-9]*\),\([0-9]*\)}.*/\1\t\2\t\3\t\4\t\5/p' "$ROOT/golf/post/footer.c" |
+        while IFS=$'\t' read -r name b w s e; do
+            b=$(tr ',' '\n' <<< "$b" | grep -v '^0$' | paste -sd,) w=$(tr ',' '\n' <<< "$w" | grep -v '^0$' | paste -sd,)
+            printf '%s\t%s\t%s\t%s\t%s\n' "$name" "${b:--}" "${w:--}" "$s" "$e"
+        done
+}
+
+@test "the site's programs run: each real gcc's build of the golf with the footer prints the reference's answer to each of the footer's cases" {
+    local v want got
+    run project_make files FILES="$BUILD/site/gcc-14 $BUILD/site/gcc-15 $BUILD/site/gcc-16"
+    assert_success
+    want=$(footer_rows | while IFS=$'\t' read -r name b w s e; do
+        printf '%s: %s\n' "$name" "$(printf '%s\t%s\t%s\t%s\n' "$b" "$w" "$s" "$e" | "$BUILD/reference" --rule challenge)"
+    done)
+    [ "$(wc -l <<< "$want")" -eq 15 ] || fail "the footer's cases: $want"
+    for v in 14 15 16; do
+        got=$("$ROOT/tests/tools/sandbox" "$BUILD/site/gcc-$v")
+        [ "$got" = "$want" ] || fail "gcc-$v's site program: $got; the reference: $want"
+    done
+}
+
+# site_hole NAME PLANT...: hostile NAME with the checks PLANT (prove.py
+# --plant) taken away.
+site_hole() {
+    local name=$1 plants
+    shift
+    plants=$(printf ' --plant %s' "$@")
+    run project_make prove GOLF="tests/prove/candidates/hostile/$name" PROVE_BUILDS="${BUILDS:-gcc:-O2 clang-19:-O2}" \
+        PROVE_ARGS="--starts 27$plants" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" "${SITE_ARGS[@]}"
+}
+
+@test "the compiler's identity: without the name and identity checks, __GNUC__>14 is proved on the matrix and refuted by the site's gcc-15; with the names rule away, the identity check still refuses it" {
+    site_hole gnuc-expr.c no-compiler-names one-identity
+    assert_success
+    BUILDS=site-gcc-15:-O0 site_hole gnuc-expr.c no-compiler-names one-identity
+    assert_failure
+    printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/out"
+    row=$(grep -m 1 -P "$ROW" "$BATS_TEST_TMPDIR/out") || fail "no row: $output"
+    [[ $row == *'prove: site-gcc-15 -O0 says '* ]] || fail "not the site build's row: $row"
+    assert_line --regexp '^prove: replayed: .*golf-site-gcc-15-O0 says (true|false), the reference \(--rule challenge\) says (true|false)$'
+    site_hole gnuc-expr.c no-compiler-names
+    assert_failure
+    assert_line --regexp "^prove: refused: .*gnuc-expr.c: its tokens after the preprocessor differ between"
+    printf '# %s\n' "$row" >&3
+}
+
+@test "the distribution's defaults: without the checks, #ifdef __SSP_STRONG__ is proved on the matrix and refuted by the site's gcc-15" {
+    site_hole ssp-strong.c no-compiler-names one-identity
+    assert_success
+    BUILDS=site-gcc-15:-O0 site_hole ssp-strong.c no-compiler-names one-identity
+    assert_failure
+    row=$(grep -m 1 -P "$ROW" <<< "$output") || fail "no row: $output"
+    [[ $row == *'prove: site-gcc-15 -O0 says '* ]] || fail "not the site build's row: $row"
+    printf '# %s\n' "$row" >&3
+}
+
+@test "the footer in the site's file: without its text check, #define f g is refused by the site object's footer (main calls g); without both, the site's build is proved (the hole)" {
+    BUILDS=site-gcc-15:-O0 site_hole define-f.c footer-text-unchecked
+    assert_failure
+    assert_line --regexp "^prove: refused: .*define-f.c: site-gcc-15: the footer's main refers to g where the footer alone refers to f"
+    BUILDS=site-gcc-15:-O0 site_hole define-f.c footer-unchecked
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference'
+}
+
+# allow_site OBJ FOOTER_OBJ: allow.py's verdict on a site object (its
+# footer's part the footer's), one line ("OBJ: ok" or its refusals).
+allow_site() {
+    "$(project_make print-PYTHON)" - "$@" <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ['ROOT'], 'tests', 'prove'))
+import allow
+print('%s: %s' % (os.path.basename(sys.argv[1]), '; '.join(allow.check(sys.argv[1], footer=sys.argv[2])) or 'ok'))
+PY
+}
+
+@test "the site's object is held to allow.py's list too: the footer's part is the footer's, and __stack_chk_fail (the stack protector's) is allowed there and nowhere else" {
+    local golf=tests/prove/candidates/complete/localarray.c dir
+    run project_make files GOLF="$golf" FILES="$(project_make -s print-SITE_DIR GOLF="$golf")/gcc-15.o $(project_make -s print-SITE_DIR GOLF="$golf")/footer-gcc-15.o" PROVE_BUILDS=site-gcc-15:-O0
+    assert_success
+    dir=$ROOT/$(project_make -s print-SITE_DIR GOLF="$golf")
+    # A local array: the site's gcc guards f with the canary and __stack_chk_fail.
+    run readelf -W -s "$dir/gcc-15.o"
+    assert_line --regexp 'NOTYPE +GLOBAL +DEFAULT +UND __stack_chk_fail$'
+    ROOT=$ROOT run allow_site "$dir/gcc-15.o" "$dir/footer-gcc-15.o"
+    assert_output 'gcc-15.o: ok'
+    # the golf's own site object, no array: nothing to allow
+    run project_make files FILES="$BUILD/site/gcc-15.o $BUILD/site/footer-gcc-15.o" PROVE_BUILDS=site-gcc-15:-O0
+    assert_success
+    ROOT=$ROOT run allow_site "$BUILD/site/gcc-15.o" "$BUILD/site/footer-gcc-15.o"
+    assert_output 'gcc-15.o: ok'
+    # The same guarded code in an object of the golf's (no footer: a matrix
+    # build), and the site's object with one more name of the C library
+    # called from f: refused, naming it.
+    gcc -O0 -std=gnu89 -fstack-protector-strong -c -o "$BATS_TEST_TMPDIR/ssp.o" "$ROOT/$golf" 2> /dev/null
+    ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR/ssp.o"
+    assert_output --regexp '^ssp.o: .*symbol __stack_chk_fail: a reference to something outside the object'
+    { printf 'static g(x){return abs(x);}\n'; sed '1s/{long B/{if(s>99)return g(s);long B/' "$ROOT/$golf"; printf '\n';
+        cat "$ROOT/golf/post/footer.c"; } > "$BATS_TEST_TMPDIR/abs.c"
+    "$ROOT/tests/tools/site-root" "$BUILD/site-root" build gcc-15 "$BATS_TEST_TMPDIR/abs.c" "$BATS_TEST_TMPDIR/abs.o" - \
+        -std=gnu89 -fno-builtin -O0 -fPIE -fstack-protector-strong
+    ROOT=$ROOT run allow_site "$BATS_TEST_TMPDIR/abs.o" "$dir/footer-gcc-15.o"
+    assert_output --regexp '^abs.o: .*symbol abs: a reference to something outside the object'
+}
+
+@test "the stack protector at the site: with the checks away, gcc-15's build of a byte written to t[8] is refuted with a row whose replay aborts (stack smashing), t[*w>0?8:0] is not proved; with __stack_chk_fail planted as a call that returns, t[8] is proved (the hole)" {
+    local out="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    run project_make prove GOLF=tests/prove/candidates/hostile/canary-const.c PROVE_BUILDS=site-gcc-15:-O0 \
+        PROVE_TRUST= PROVE_ARGS="--starts 27" PROVE_OUT="$out"
+    assert_failure
+    assert_line --regexp '^prove: site-gcc-15 -O0: start 27: undefined behaviour in the golf: f\+0x[0-9a-f]+: call __stack_chk_fail: the stack protector.s canary changed'
+    assert_line --regexp 'golf-site-gcc-15-O0 says nothing \(\*\*\* stack smashing detected \*\*\*'
+    row=$(grep -m 1 -P "$ROW" <<< "$output") || fail "no row: $output"
+    [[ $row == *'prove: site-gcc-15 -O0 has undefined behaviour' ]] || fail "not the site build's row: $row"
+    printf '# %s\n' "$row" >&3
+    run project_make prove GOLF=tests/prove/candidates/hostile/canary.c PROVE_BUILDS=site-gcc-15:-O0 \
+        PROVE_TRUST= PROVE_ARGS="--starts 27" PROVE_OUT="$out"
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+    printf '# canary.c: %s\n' "$(grep -m 1 -E 'unproved|undefined behaviour' <<< "$output" | cut -c1-150)" >&3
+    run project_make prove GOLF=tests/prove/candidates/hostile/canary-const.c PROVE_BUILDS=site-gcc-15:-O0 \
+        PROVE_TRUST= PROVE_ARGS="--starts 27 --plant canary-ignored" PROVE_OUT="$out"
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference'
+}

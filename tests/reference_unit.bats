@@ -59,11 +59,12 @@ group() {
 @test "play moves the piece, removes the pieces taken and crowns" { group play; }
 @test "perft matches the published counts to depth 6 and counts both ways round a circuit" { group perft; }
 
-# line.h and notation.h
+# words.h and notation.h
 @test "square_number reads digits only and saturates past 32" { group square_number; }
-@test "parse_fen reads every form and names the column of each fault" { group parse_fen; }
+@test "read_fen reads every form, leniently or strict, and names the column of each fault" { group read_fen; }
 @test "write_fen writes the canonical form, which reads back the same" { group write_fen; }
-@test "parse_move reads steps and captures and rejects what is neither" { group parse_move; }
+@test "read_move reads steps and captures, leniently or strict, and rejects what is neither" { group read_move; }
+@test "next_move reads movetext: spaces, commas, move numbers, marks and a last result" { group next_move; }
 @test "write_move writes every landing" { group write_move; }
 
 @test "every unit group has a test in this file" {

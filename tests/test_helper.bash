@@ -154,10 +154,18 @@ planted_movegen() {
     while IFS= read -r o; do
         [ "${o##*/}" = "${file%.c}.o" ] || objects+=("$o")
     done < <(ref_objects ENGINE_SRC)
-    objects+=("$BUILD/cmd_game.o" "$BUILD/library.o") # movegen drives the game batch too (through the library)
     # shellcheck disable=SC2086 # SAN: several flags, or none
     "${CC:-gcc}" -std=c11 -O1 -pthread $SAN -I"$dir" -o "$dir/movegen" "$dir/$file" "$ROOT"/tests/oracles/{movegen,bitboard}.c \
         "${objects[@]}"
+}
+
+# needs_sandbox: a test that runs a candidate (make GOLF=..., the judge)
+# needs a sandbox (tests/tools/sandbox), and where none can be made here (a
+# plain chroot, no user namespaces) candidates are refused: it skips,
+# saying why (tests/tools/run asks once: SANDBOX_NONE holds the reason).
+# tests/sandbox.bats checks the refusal itself.
+needs_sandbox() {
+    [ -z "${SANDBOX_NONE:-}" ] || skip "no sandbox can be made here, candidates are refused: ${SANDBOX_NONE##*; }"
 }
 
 # no_raw_bytes: $output holds no byte outside printable ASCII and the usual

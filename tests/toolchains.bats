@@ -153,13 +153,15 @@ no_warnings() {
     assert_equal "$(compiled "$output")" golf-clang-O2.o
 }
 
-@test "fuzz_line.c, built by clang for libFuzzer, also compiles without a warning under gcc and clang-19" {
-    local cflags cc
+@test "the fuzzers, built by clang for libFuzzer, also compile without a warning under gcc and clang-19" {
+    local cflags cc f
     cflags=$(project_make print-CFLAGS)
     for cc in gcc clang-19; do
-        # shellcheck disable=SC2086 # CFLAGS: several flags
-        run "$cc" $cflags -I"$ROOT/reference" -I"$ROOT/tests/oracles" -c -o /dev/null "$ROOT/tests/fuzz/fuzz_line.c"
-        assert_success
-        assert_output ""
+        for f in "$ROOT"/tests/fuzz/*.c; do
+            # shellcheck disable=SC2086 # CFLAGS: several flags
+            run "$cc" $cflags -I"$ROOT/reference" -I"$ROOT/tests/oracles" -c -o /dev/null "$f"
+            assert_success
+            assert_output ""
+        done
     done
 }

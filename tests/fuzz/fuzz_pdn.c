@@ -132,14 +132,14 @@ static void check_fen(const char *text, size_t len)
 {
     position p, q;
     char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE], fen[FEN_SIZE];
-    if (!read_fen(text, len, 1, &p, err, note)) {
+    if (!read_fen(text, len, 1, false, &p, err, note)) {
         require(memchr(err, '\0', sizeof err) && !strchr(err, '\n') && !strncmp(err, "fen, column ", 12),
                 "a FEN fault that is not one line naming its column");
         return;
     }
     require(memchr(note, '\0', sizeof note) && !strchr(note, '\n'), "a FEN note that is not one line");
     write_fen(&p, fen);
-    require(parse_fen(fen, strlen(fen), 1, &q, err), "a canonical FEN that does not read");
+    require(read_fen(fen, strlen(fen), 1, true, &q, err, note), "a canonical FEN that does not read");
     require(!memcmp(&p, &q, sizeof p), "a FEN that does not read back as itself");
 }
 
@@ -153,7 +153,7 @@ static void check_moves(const char *text, size_t len)
     size_t out_len;
     FILE *o = open_memstream(&out, &out_len);
     require(o != NULL, "open_memstream failed");
-    int status = run_moves(in, o, true);
+    int status = run_moves(in, o, true, false);
     fclose(in);
     require(fclose(o) == 0, "writing to memory failed");
     require(status == 0 || status == 2, "a moves batch that failed");

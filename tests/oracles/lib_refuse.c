@@ -158,6 +158,8 @@ static void nulls(void)
     rd = ck_pdn_open(NULL, 5, false);
     REFUSES(rd == NULL || ck_pdn_next(rd, &r) || !strcpy(err, ck_pdn_error(rd)), "text: NULL, with a length");
     ck_pdn_close(rd);
+    /* a length no memory can hold (one a caller got wrong): no reader, and nothing read */
+    REFUSES(ck_pdn_open("11-15 *", SIZE_MAX, false) != NULL || !strcpy(err, "none"), "none");
     rd = ck_pdn_open_file(NULL, true); /* nonnull */
     REFUSES(rd == NULL || ck_pdn_next(rd, &r) || !strcpy(err, ck_pdn_error(rd)), "in: NULL");
     ck_pdn_close(rd);

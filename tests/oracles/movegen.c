@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../reference/cmd_game.h"
 #include "../../reference/game.h"
 #include "../../reference/line.h"
 #include "../../reference/moves.h"
@@ -205,31 +204,34 @@ static bool first_difference(const lists *l, char out[MOVE_TEXT_SIZE + 8], bool 
 /* ==================== Mismatches as table rows ==================== */
 
 /* Prints the tests/fixtures/games.tsv row for the game "fen<TAB>moves": the
- * reference's own answer, by the same batch the CLI runs. */
+ * reference's own answer, by the replay the game command runs (game.h),
+ * the moves read as the notation writes them, as the table writes them. */
 static void print_row(const char *fen, const char *moves)
 {
-    char *text = NULL, *answer = NULL;
-    size_t len = 0, answer_len = 0;
-    FILE *sink = open_memstream(&text, &len);
-    if (sink == NULL)
+    position pos;
+    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE], a[FEN_SIZE], b[REASON_SIZE], c[REASON_SIZE];
+    if (!read_fen(fen, strlen(fen), 1, true, &pos, err, note)) {
+        printf("%s\t%s\terror\t-\t-\t-\tdifferential mismatch\n", fen, moves);
         return;
-    fprintf(sink, "%s\t%s\n", fen, moves);
-    fclose(sink);
-    FILE *in = fmemopen(text, len, "r"), *out = open_memstream(&answer, &answer_len);
-    if (in == NULL || out == NULL)
-        return;
-    run_games(in, out, false);
-    fclose(in);
-    fclose(out);
-    /* legal FEN quiet [result] -> legal FEN quiet result-or-"-" */
-    char *field[4] = {NULL};
-    int n = 0;
-    for (char *f = strtok(answer, "\t\n"); f && n < 4; f = strtok(NULL, "\t\n"))
-        field[n++] = f;
-    printf("%s\t%s\t%s\t%s\t%s\t%s\tdifferential mismatch\n", fen, moves, field[0] ? field[0] : "error",
-           field[1] ? field[1] : "-", field[2] ? field[2] : "-", field[3] ? field[3] : "-");
-    free(text);
-    free(answer);
+    }
+    game g = {pos, 0};
+    replay_stop stop;
+    game_replay(&g, moves, strlen(moves), 1, true, &stop);
+    const char *verdict = stop.malformed ? "error" : stop.number > 0 ? "illegal" : "legal";
+    if (stop.malformed) {
+        snprintf(a, sizeof a, "-"), snprintf(b, sizeof b, "-"), snprintf(c, sizeof c, "-");
+    } else if (stop.number > 0) {
+        char move[MOVE_TEXT_SIZE];
+        write_written(&stop.move, move);
+        snprintf(a, sizeof a, "%zu", stop.number), snprintf(b, sizeof b, "%s", move);
+        snprintf(c, sizeof c, "%s", stop.reason);
+    } else {
+        outcome o = game_outcome(&g, side_has_move(&g.pos.b, g.pos.turn));
+        write_fen(&g.pos, a);
+        snprintf(b, sizeof b, "quiet %d/%d", g.quiet, DRAW_QUIET_MOVES);
+        snprintf(c, sizeof c, "%s", o == IN_PLAY ? "-" : outcome_words(o));
+    }
+    printf("%s\t%s\t%s\t%s\t%s\t%s\tdifferential mismatch\n", fen, moves, verdict, a, b, c);
 }
 
 /* ==================== random: move lists ==================== */
@@ -666,9 +668,7 @@ static int fast_trees(long positions, uint64_t seed, int depth)
     }
     if (status == 0) {
         /* the start, deeper: the tables' hits and collisions over real games */
-        position start;
-        char err[NOTATION_ERROR_SIZE];
-        parse_fen("B:W21-32:B1-12", 14, 1, &start, err);
+        position start = initial_position();
         if (!fast_counts(&start, 8, "the start", one, small))
             status = 1;
     }

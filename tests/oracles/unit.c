@@ -62,8 +62,8 @@ static board pos(const char *black, const char *white)
 static position fen(const char *text)
 {
     position p;
-    char err[NOTATION_ERROR_SIZE];
-    if (!parse_fen(text, strlen(text), 1, &p, err)) { /* a typo in a test */
+    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (!read_fen(text, strlen(text), 1, true, &p, err, note)) { /* a typo in a test */
         fprintf(stderr, "unit: bad FEN \"%s\": %s\n", text, err);
         exit(2);
     }
@@ -723,18 +723,39 @@ static void test_square_number(tally *t)
 
 /* ==================== notation.h ==================== */
 
-/* Does parsing `text` as a FEN fail with exactly `want`? */
-static bool fen_fault(const char *text, const char *want)
+/* Does reading `text` as a FEN (strict or not) fail with exactly `want`? */
+static bool fen_fault_read(const char *text, bool strict, const char *want)
 {
     position p;
-    char err[NOTATION_ERROR_SIZE];
-    if (parse_fen(text, strlen(text), 1, &p, err)) {
-        printf("  parse_fen(\"%s\") succeeded, want \"%s\"\n", text, want);
+    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (read_fen(text, strlen(text), 1, strict, &p, err, note)) {
+        printf("  read_fen(\"%s\") succeeded, want \"%s\"\n", text, want);
         return false;
     }
     if (strcmp(err, want) != 0)
-        printf("  parse_fen(\"%s\"): \"%s\", want \"%s\"\n", text, err, want);
+        printf("  read_fen(\"%s\"): \"%s\", want \"%s\"\n", text, err, want);
     return strcmp(err, want) == 0;
+}
+
+/* A fault of the strict reading that the lenient one has too. */
+static bool fen_fault(const char *text, const char *want)
+{
+    return fen_fault_read(text, true, want) && fen_fault_read(text, false, want);
+}
+
+/* Does `text`, read leniently, give the position `same` gives strictly, and
+ * the note `note`? */
+static bool fen_lenient(const char *text, const char *same, const char *want_note)
+{
+    position p, q = fen(same);
+    char err[NOTATION_ERROR_SIZE], note[FEN_NOTE_SIZE];
+    if (!read_fen(text, strlen(text), 1, false, &p, err, note)) {
+        printf("  read_fen(\"%s\"): %s\n", text, err);
+        return false;
+    }
+    if (strcmp(note, want_note) != 0)
+        printf("  read_fen(\"%s\"): note \"%s\", want \"%s\"\n", text, note, want_note);
+    return memcmp(&p, &q, sizeof p) == 0 && strcmp(note, want_note) == 0;
 }
 
 /* Does `text` read and write back as `want`? */
@@ -748,7 +769,7 @@ static bool fen_canonical(const char *text, const char *want)
     return strcmp(out, want) == 0;
 }
 
-static void test_parse_fen(tally *t)
+static void test_read_fen(tally *t)
 {
     position p = fen("B:W21-32:B1-12");
     CHECK(t, p.turn == BLACK && p.b.at[1] == BLACK && p.b.at[12] == BLACK && p.b.at[13] == EMPTY && p.b.at[21] == WHITE);
@@ -774,6 +795,16 @@ static void test_parse_fen(tally *t)
     CHECK(t, fen_fault("B:W5:W6", "fen, column 6: a second white field: one field for each colour"));
     CHECK(t, fen_fault("B:Wx:B", "fen, column 4: \"x\" is not a square: a square is a number 1-32, K before a "
                                  "king's, as in K30"));
+    /* Leniently, what users and files write too; strict, each is a fault at its column. */
+    CHECK(t, fen_lenient(" b:W21-32:B1-12.\r", "B:W21-32:B1-12", ""));
+    CHECK(t, fen_lenient("w:wk30:b1", "W:WK30:B1", ""));
+    CHECK(t, fen_lenient("W:WK30:B1:H0:F1", "W:WK30:B1", "ignored \":H0:F1\": fields past the two colour fields"));
+    CHECK(t, fen_fault_read(" B:W5:B1", true, "fen, column 1: a space before the position, read only without --strict"));
+    CHECK(t, fen_fault_read("B:W5:B1\t", true, "fen, column 8: a space after the position, read only without --strict"));
+    CHECK(t, fen_fault_read("B:W5:B1.", true, "fen, column 8: a trailing dot, read only without --strict"));
+    CHECK(t, fen_fault_read("B:Wk5:B1", true, "fen, column 4: a lowercase \"k\", read only without --strict"));
+    CHECK(t, fen_fault_read("B:W5:B1:H0", true, "fen, column 8: \":H0\", fields past the two colour fields, read only "
+                                                "without --strict"));
 }
 
 static void test_write_fen(tally *t)
@@ -789,31 +820,62 @@ static void test_write_fen(tally *t)
     CHECK(t, memcmp(&a.b, &b.b, sizeof a.b) == 0 && a.turn == b.turn);
 }
 
-/* Does `text` parse as a move with these squares, written as a capture or not? */
-static bool move_reads(const char *text, const char *squares, bool capture)
+/* Does `text`, read strictly or not, give a move with these squares, written
+ * as a capture or not? */
+static bool move_reads_as(const char *text, bool strict, const char *squares, bool capture)
 {
     written_move w;
     char err[NOTATION_ERROR_SIZE], got[MOVE_TEXT_SIZE];
-    if (!parse_move(text, strlen(text), 1, &w, err)) {
-        printf("  parse_move(\"%s\"): %s\n", text, err);
+    if (!read_move(text, strlen(text), 1, strict, &w, err)) {
+        printf("  read_move(\"%s\"): %s\n", text, err);
         return false;
     }
     write_written(&w, got);
+    if (strcmp(got, squares) != 0 || w.capture != capture)
+        printf("  read_move(\"%s\"): %s, want %s\n", text, got, squares);
     return strcmp(got, squares) == 0 && w.capture == capture;
 }
 
-static bool move_fault(const char *text, const char *want)
+/* Read alike strictly and leniently. */
+static bool move_reads(const char *text, const char *squares, bool capture)
+{
+    return move_reads_as(text, true, squares, capture) && move_reads_as(text, false, squares, capture);
+}
+
+static bool move_fault_as(const char *text, bool strict, const char *want)
 {
     written_move w;
     char err[NOTATION_ERROR_SIZE];
-    if (parse_move(text, strlen(text), 1, &w, err))
+    if (read_move(text, strlen(text), 1, strict, &w, err))
         return false;
     if (strcmp(err, want) != 0)
-        printf("  parse_move(\"%s\"): \"%s\", want \"%s\"\n", text, err, want);
+        printf("  read_move(\"%s\"): \"%s\", want \"%s\"\n", text, err, want);
     return strcmp(err, want) == 0;
 }
 
-static void test_parse_move(tally *t)
+/* A fault strict only. */
+static bool move_fault(const char *text, const char *want) { return move_fault_as(text, true, want); }
+
+/* The moves next_move finds in text, written back, joined by spaces; or
+ * "fault: <err>". */
+static bool movetext_reads(const char *text, bool strict, const char *want)
+{
+    movetext m = {text, strlen(text), 0, 1, strict};
+    written_move w;
+    size_t start, len;
+    char err[NOTATION_ERROR_SIZE], got[256] = "", one[MOVE_TEXT_SIZE];
+    while (next_move(&m, &w, &start, &len, err)) {
+        write_written(&w, one);
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", got[0] ? " " : "", one);
+    }
+    if (err[0] != '\0')
+        snprintf(got, sizeof got, "fault: %.240s", err);
+    if (strcmp(got, want) != 0)
+        printf("  next_move(\"%s\"): \"%s\", want \"%s\"\n", text, got, want);
+    return strcmp(got, want) == 0;
+}
+
+static void test_read_move(tally *t)
 {
     CHECK(t, move_reads("11-15", "11-15", false));
     CHECK(t, move_reads("27x18x11", "27x18x11", true));
@@ -830,6 +892,32 @@ static void test_parse_move(tally *t)
                                "27x18x11 for a capture"));
     CHECK(t, move_fault("1x2x3x4x5x6x7x8x9x10x11x12x13x14", "moves, column 1: \"1x2x3x4x5x6x7x8x9x10...\" has more than "
                                                             "12 jumps, and a side has only 12 pieces to take"));
+    /* Leniently, as real files write them. */
+    CHECK(t, move_reads_as("11x15", false, "11x15", true) && move_reads_as("11X15", false, "11x15", true));
+    CHECK(t, move_reads_as("27-18", false, "27-18", false));
+    CHECK(t, move_reads_as("27-18-11x4", false, "27x18x11x4", true));
+    CHECK(t, move_reads_as("1118", false, "11-18", false));
+    /* two squares without a sign, but no reading on the board: a square, not a move (fuzz_readers found it read
+     * as a move of no squares, "0-0") */
+    CHECK(t, move_fault_as("364", false, "moves, column 1: \"364\" is a square, not a move: a move is 11-15, 18x11 or "
+                                         "27x18x11"));
+    CHECK(t, move_reads_as("8-11Redovers", false, "8-11", false));
+    CHECK(t, move_fault_as("11-33", false, "moves, column 4: \"33\" is off the board (squares are 1-32)"));
+    CHECK(t, move_fault_as("11-", false, "moves, column 1: \"11-\" ends without its last square"));
+    CHECK(t, move_fault_as("Qe4", false, "moves, column 1: \"Qe4\" is not a move: a move is 11-15 for a step, 18x11 or "
+                                         "27x18x11 for a capture"));
+}
+
+static void test_next_move(tally *t)
+{
+    CHECK(t, movetext_reads("11-15 22-18", true, "11-15 22-18"));
+    CHECK(t, movetext_reads("1. 11-15 22-18 2.15x22 25x18! 1-0", false, "11-15 22-18 15x22 25x18"));
+    CHECK(t, movetext_reads("11-15,22-18, 15x22", false, "11-15 22-18 15x22"));
+    CHECK(t, movetext_reads("1. 11-15", true, "fault: moves, column 1: \"1.\" is not a move: a move is 11-15 for a "
+                                              "step, 18x11 or 27x18x11 for a capture"));
+    CHECK(t, movetext_reads("11-15 0-1 22-18", false, "fault: moves, column 7: \"0\" is off the board (squares are "
+                                                      "1-32)"));
+    CHECK(t, movetext_reads("  ", false, ""));
 }
 
 static void test_write_move(tally *t)
@@ -903,9 +991,10 @@ static const struct {
     {"play", test_play},
     {"perft", test_perft},
     {"square_number", test_square_number},
-    {"parse_fen", test_parse_fen},
+    {"read_fen", test_read_fen},
     {"write_fen", test_write_fen},
-    {"parse_move", test_parse_move},
+    {"read_move", test_read_move},
+    {"next_move", test_next_move},
     {"write_move", test_write_move},
 };
 enum { GROUPS = sizeof groups / sizeof groups[0] };

@@ -47,7 +47,18 @@ Refused by being absent: other code sections (.init, .fini, .init_array,
 .fini_array with or without a priority, .preinit_array, .ctors, .dtors,
 .text.*), thread-local data, an ifunc (STT_GNU_IFUNC), any other global,
 weak or common symbol, any other undefined symbol (a reference to another
-object), an absolute symbol, other relocations of data sections."""
+object), an absolute symbol, other relocations of data sections.
+
+The site's object (check(path, footer=...): the candidate and the post's
+footer in one file, as the site compiles it) is held to the same list,
+with two differences.  What the footer alone brings (its functions and
+data, the names it leaves undefined, the sections it has) is the
+footer's, which footer.py compares with the footer compiled alone.  And
+the site's -fstack-protector-strong guards a function with a local array
+by a call of __stack_chk_fail when its canary changed: that one undefined
+name (SITE_NAMES), and a call's relocation to it in the candidate's code
+(PC32 or PLT32), are allowed there and nowhere else; the lifter reads the
+call as the program aborting (x86.py)."""
 import struct
 
 # Static helpers of the candidate (local functions in .text): allowed, as
@@ -61,6 +72,10 @@ PADDING = 16  # bytes of alignment padding allowed before a function in .text
 LIBC_CALLS = ('memset', 'memcpy')
 LIBC_NAMES = LIBC_CALLS + ('memmove', 'memcmp', 'strlen', 'bcmp', 'bzero')
 JUMP_TABLES = True  # prove.py --plant no-table-check (tests only): a read-only table's entries go anywhere
+# Undefined names the site's object may refer to, from the candidate's code:
+# the stack protector's failure (the site's gcc defaults to
+# -fstack-protector-strong).
+SITE_NAMES = ('__stack_chk_fail',)
 
 SHT_NULL, SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS, SHT_NOTE = 0, 1, 2, 3, 4, 8, 7
 SHT_X86_64_UNWIND, SHT_LLVM_ADDRSIG = 0x70000001, 0x6fff4c03
@@ -156,26 +171,44 @@ def read_elf(data):
         syms.append({'name': cstr(st['link'], nm) if nm else '', 'bind': info >> 4, 'type': info & 0xf,
                      'vis': other & 3, 'shndx': shndx, 'value': value, 'size': size})
     for s in secs:
-        s['relocs'] = []
+        s['relocs'], s['addends'] = [], []
         if s['type'] == SHT_RELA:
             for k in range(s['size'] // 24):
                 off, rinfo, addend = unpack('<QQq', s['off'] + 24 * k)
                 if rinfo >> 32 >= len(syms):
                     raise Bad('a relocation to symbol %d of %d' % (rinfo >> 32, len(syms)))
                 s['relocs'].append((off, rinfo & 0xffffffff, syms[rinfo >> 32]))
+                s['addends'].append(addend)
     return secs, syms
 
 
-def check(path, name='f'):
+def footer_part(path):
+    """What the footer compiled alone brings (footer.py compares it in the
+    site's object): the names it defines, the names it leaves undefined, its
+    sections by name, type and flags."""
+    with open(path, 'rb') as fh:
+        secs, syms = read_elf(fh.read())
+    defined = {x['name'] for x in syms if x['name'] and x['bind'] != STB_LOCAL and x['shndx'] != SHN_UNDEF}
+    undefined = {x['name'] for x in syms if x['name'] and x['shndx'] == SHN_UNDEF}
+    return defined, undefined, {(s['name'], s['type'], s['flags']) for s in secs}
+
+
+def check(path, name='f', footer=None):
     """The refusals for the object at path: one line each, [] if it holds
-    exactly f and what the list allows."""
+    exactly f and what the list allows.  footer: the footer alone's object,
+    for the site's object (its part is the footer's; SITE_NAMES allowed)."""
     with open(path, 'rb') as fh:
         data = fh.read()
     try:
         secs, syms = read_elf(data)
+        f_defined, f_undefined, f_sections = footer_part(footer) if footer else (set(), set(), set())
     except Bad as e:
         return ['the object is not read as expected: %s' % e]
     out = []
+    # The footer's own functions and data in the site's object: (section,
+    # start, end) of each, where its relocations are footer.py's to compare.
+    footers = [(x['shndx'], x['value'], x['value'] + x['size']) for x in syms
+               if x['name'] in f_defined and x['bind'] != STB_LOCAL and x['shndx'] != SHN_UNDEF]
 
     def sec_name(k):
         if k == SHN_UNDEF:
@@ -184,6 +217,8 @@ def check(path, name='f'):
     bad = set()  # sections and symbols already refused: their relocations are not named again
     for k, s in enumerate(secs):
         why = section_ok(s)
+        if why and (s['name'], s['type'], s['flags']) in f_sections:
+            why = None  # a section of the footer alone (its cases in .data.rel.local)
         if why:
             bad.add(k)
             out.append('section %s: %s' % (s['name'] or '#%d' % k, why))
@@ -196,7 +231,9 @@ def check(path, name='f'):
     else:
         # f and the static helpers must cover .text, but for padding
         funcs = sorted([f] + [x for x in syms if LOCAL_FUNCTIONS and x['bind'] == STB_LOCAL and
-                              x['type'] == STT_FUNC and x['shndx'] == text[0]], key=lambda x: x['value'])
+                              x['type'] == STT_FUNC and x['shndx'] == text[0] or
+                              x['name'] in f_defined and x['type'] == STT_FUNC and x['shndx'] == text[0]],
+                       key=lambda x: x['value'])
         at, gap, size = 0, 0, secs[text[0]]['size']
         for x in funcs:
             gap = max(gap, x['value'] - at)
@@ -223,6 +260,12 @@ def check(path, name='f'):
             continue
         if where is None and x['name'] in LIBC_CALLS and x['bind'] == STB_GLOBAL and x['type'] == STT_NOTYPE:
             continue
+        if x['name'] in f_defined and not local and where is not None or \
+                x['name'] in f_undefined and where is None and x['name'] != name:
+            continue  # the footer's (footer.py)
+        if footer and x['name'] in SITE_NAMES and where is None and x['bind'] == STB_GLOBAL and \
+                x['type'] == STT_NOTYPE:
+            continue  # the stack protector's failure, at the site
         bad.add(id(x))
         kind = {STT_FUNC: 'function', STT_OBJECT: 'object', STT_NOTYPE: 'symbol', 10: 'ifunc (STT_GNU_IFUNC)',
                 6: 'thread-local object'}.get(x['type'], 'symbol of type %d' % x['type'])
@@ -241,6 +284,8 @@ def check(path, name='f'):
         for off, typ, x in s['relocs']:
             if id(x) in bad or x['shndx'] in bad:
                 continue
+            if any(sh == s['info'] and a <= off < b for sh, a, b in footers):
+                continue  # in the footer's own code or data (footer.py)
             to = x['name'] or sec_name(x['shndx'])
             what = 'relocation %s at %s+0x%x to %s' % (RELOC_TYPES.get(typ, 'type %d' % typ), target, off, to)
             if typ not in RELOC_TYPES:
@@ -252,7 +297,8 @@ def check(path, name='f'):
                 ok = x is f or x['type'] in (STT_SECTION, STT_OBJECT, STT_NOTYPE) and x['shndx'] < len(secs) \
                     and data_section(sec_name(x['shndx']) or '') or \
                     LOCAL_FUNCTIONS and x['type'] == STT_FUNC and x['bind'] == STB_LOCAL and x['shndx'] in text or \
-                    x['shndx'] == SHN_UNDEF and x['name'] in LIBC_CALLS and typ in (2, 4)
+                    x['shndx'] == SHN_UNDEF and x['name'] in LIBC_CALLS and typ in (2, 4) or \
+                    footer and x['name'] in SITE_NAMES and x['shndx'] == SHN_UNDEF and typ in (2, 4)
                 if not ok:
                     out.append('%s: f may refer only to itself, its static functions and its own data' % what)
             elif target.startswith('.rodata') and s['info'] < len(secs) and data_section(target):

@@ -17,10 +17,27 @@ refused.  Two checks, both on the candidate's own bytes (never decoded):
   #embed, #line, #pragma, #ident, #sccs, #assert, a line marker, ...);
   _Pragma and the names in NAMES, anywhere; token pasting (##), which
   could form such a name out of pieces the lexer cannot see.
+- The compiler's own names: any name starting with __ (a predefined macro
+  such as __GNUC__, __VERSION__, __SSP_STRONG__ or __OPTIMIZE__, a
+  preprocessor query such as __has_builtin, a builtin such as
+  __builtin_FILE, an attribute or asm keyword) is refused, naming it,
+  unless it is one of PURE: builtins that are pure functions of their
+  arguments on every compiler.  A name like these tells the program which
+  compiler, version, configuration or file it is in, where the site's is
+  another.
+- The same tokens under every identity (identities()): the candidate
+  preprocessed by every compiler at hand (gcc, clang, clang-19 and the
+  site's gcc-14, gcc-15, gcc-16 in their root), each at -O0 with PIE and
+  the stack protector on (the site's configuration) and with one thing
+  changed at a time (-O2; -fno-PIE; -fno-stack-protector; another file
+  name and directory; for the site's, /ATO/code.c and another) and all
+  changed at once: every token list must be the same (line markers and
+  spaces aside).  This finds what no list of names does.
 
 Each finding is one line naming the file and line."""
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 
@@ -32,6 +49,16 @@ DIRECTIVES = {b'define', b'undef', b'if', b'ifdef', b'ifndef', b'elif', b'else',
 NAMES = {b'__FILE__', b'__BASE_FILE__', b'__FILE_NAME__', b'__has_include', b'__has_include_next',
          b'__has_embed', b'__DATE__', b'__TIME__', b'__TIMESTAMP__', b'__INCLUDE_LEVEL__', b'_Pragma',
          b'__pragma'}
+
+# Builtins a candidate may name: pure functions of their arguments, the
+# same on every compiler (a bit count, a byte swap, a branch hint), and the
+# 128-bit integer type.
+PURE = {b'__builtin_popcount', b'__builtin_popcountl', b'__builtin_popcountll', b'__builtin_ctz',
+        b'__builtin_ctzl', b'__builtin_ctzll', b'__builtin_clz', b'__builtin_clzl', b'__builtin_clzll',
+        b'__builtin_ffs', b'__builtin_ffsl', b'__builtin_ffsll', b'__builtin_parity', b'__builtin_parityl',
+        b'__builtin_parityll', b'__builtin_bswap32', b'__builtin_bswap64', b'__builtin_expect', b'__int128'}
+COMPILER_NAMES = True  # prove.py --plant no-compiler-names (tests only): the __ names let through
+IDENTITIES = True  # prove.py --plant one-identity (tests only): one compiler and setting, nothing compared
 
 TOKEN = re.compile(rb'''
     (?P<comment>/\*.*?(?:\*/|\Z)|//[^\n]*)
@@ -104,6 +131,11 @@ def check_text(source, data):
         elif kind == 'name' and tok in NAMES:
             out.append('%s:%d: %s: its value depends on where, when or how the file is compiled (the site '
                        'compiles it under another name)' % (source, line, tok.decode()))
+        elif kind == 'name' and tok.startswith(b'__') and tok not in PURE and COMPILER_NAMES:
+            out.append('%s:%d: %s: a name of the compiler\'s own (it starts with __) can tell which compiler, '
+                       'version, configuration or file it is in; only pure builtins are allowed (%s)'
+                       % (source, line, tok.decode('utf-8', 'backslashreplace'),
+                          ', '.join(sorted(p.decode() for p in PURE))))
     return out
 
 
@@ -149,8 +181,77 @@ def check_compare(source, data, compilers, flags):
     return out
 
 
-def check(source, compilers, flags):
+def identities(compilers, site_gccs, site_root):
+    """The compilers the candidate is preprocessed by: (label, how) with
+    how ('host', command) or ('site', gcc) for the site's root."""
+    out = []
+    for cc in dict.fromkeys(list(compilers) + ['gcc', 'clang', 'clang-19']):
+        if shutil.which(cc):
+            out.append((cc, ('host', cc)))
+    if site_root:
+        out += [('site gcc-%s' % v, ('site', 'gcc-%s' % v)) for v in site_gccs]
+    return out
+
+
+SITE_TOOL = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tools', 'site-root')
+SETTINGS = [('-O0, PIE, stack protector', ['-O0', '-fPIE', '-fstack-protector-strong'], 0),
+            ('-O2', ['-O2', '-fPIE', '-fstack-protector-strong'], 0),
+            ('no PIE', ['-O0', '-fno-PIE', '-fstack-protector-strong'], 0),
+            ('no stack protector', ['-O0', '-fPIE', '-fno-stack-protector'], 0),
+            ('another file name', ['-O0', '-fPIE', '-fstack-protector-strong'], 1),
+            ('-O2, no PIE, no protector, another name', ['-O2', '-fno-PIE', '-fno-stack-protector'], 1)]
+
+
+def tokens(text):
+    """The tokens of preprocessed text, line markers and spaces aside."""
+    body = re.sub(rb'^#[^\n]*$', b'', text, flags=re.M)
+    return [tok for _, kind, tok in lex(body) if kind not in ('newline', 'comment')]
+
+
+def check_identities(source, data, idents, flags, root):
+    """The candidate's tokens after the preprocessor, the same under every
+    compiler and setting of idents."""
+    out, first = [], None
+    with tempfile.TemporaryDirectory(prefix='ident-') as top:
+        host = [os.path.join(top, 'golf.c'), os.path.join(top, 'x', 'y', 'other-name.c')]
+        os.makedirs(os.path.dirname(host[1]))
+        for path in host:
+            with open(path, 'wb') as fh:
+                fh.write(data)
+        site = ['/ATO/code.c', '/tmp/x/other-name.c']
+        for label, (kind, cc) in idents:
+            for what, opts, name in SETTINGS:
+                if kind == 'host':
+                    cmd = [cc, *flags, *opts, '-E', host[name]]
+                else:
+                    cmd = [SITE_TOOL, root, 'cpp', cc, site[name], source, *flags, *opts]
+                p = subprocess.run(cmd, capture_output=True, env=dict(os.environ, LC_ALL='C'))
+                if p.returncode:
+                    err = p.stderr.decode('utf-8', 'replace').strip().splitlines()
+                    out.append('%s: %s -E (%s) fails on it alone: %s' % (source, label, what, err[0] if err else
+                                                                      'status %d' % p.returncode))
+                    return out
+                toks = tokens(p.stdout)
+                if first is None:
+                    first = (label, what, toks)
+                    continue
+                if toks != first[2]:
+                    k = next((i for i in range(min(len(toks), len(first[2]))) if toks[i] != first[2][i]),
+                             min(len(toks), len(first[2])))
+                    show = [' '.join(t.decode('utf-8', 'backslashreplace') for t in ts[max(0, k - 3):k + 4])
+                            for ts in (first[2], toks)]
+                    out.append('%s: its tokens after the preprocessor differ between %s (%s) and %s (%s): %r '
+                               'against %r: the program proved is not the one the site compiles'
+                               % (source, first[0], first[1], label, what, show[0], show[1]))
+                    return out
+    return out
+
+
+def check(source, compilers, flags, idents=None, root=None):
     """Every refusal of this module for the candidate file source."""
     with open(source, 'rb') as fh:
         data = fh.read()
-    return check_text(source, data) + check_compare(source, data, compilers, flags)
+    out = check_text(source, data) + check_compare(source, data, compilers, flags)
+    if IDENTITIES and idents:
+        out += check_identities(source, data, idents, flags, root)
+    return out

@@ -49,6 +49,9 @@ except ImportError:
     cx = None
 
 
+STACK_CHK_FAIL = '__stack_chk_fail'  # the stack protector's failure (x86.py): the one name outside a call reaches
+
+
 class Calls:
     def __init__(self, obj):
         self.obj = obj
@@ -73,6 +76,19 @@ class Calls:
             b.refuse('a call to something other than a function of the candidate is not modelled')
         self.sites[i.address] = t
         return t
+
+    def stack_chk_fail(self, i):
+        """i is a call of __stack_chk_fail: call rel32 through a PC32 or
+        PLT32 relocation to that name (the site's -fstack-protector-strong
+        puts one in each function it guards); the site is recorded, so
+        that x86.check_relocs lets its relocation pass."""
+        if i.mnemonic != 'call' or i.size != 5:
+            return False
+        rel = self.obj['relocs'].get(i.address + 1)
+        if rel is None or rel[0] not in (2, 4) or rel[1] != STACK_CHK_FAIL:
+            return False
+        self.sites[i.address] = STACK_CHK_FAIL
+        return True
 
     def call(self, b, i, target, tail=False):
         """The call's meaning in block b; its result (an i32 IR value)."""
@@ -150,7 +166,7 @@ class Calls:
         for start, (name, size) in self.funcs.items():
             try:
                 insns = x86.disassemble(self.obj['code'][start:start + size], start)
-                funcs[start] = x86.blocks_of(insns, self.funcs, lambda ins, k: self.table_targets(ins))
+                funcs[start] = x86.blocks_of(insns, self.funcs, tables=lambda ins, k: self.table_targets(ins))
             except Refused:
                 funcs[start] = None  # refused when it is lifted, if it is called
         writes = {a: set() for a in funcs}

@@ -68,7 +68,7 @@ def load_module(path):
     (.o) lifted here."""
     if path.endswith('.o'):
         mod = parse_module(path, lift_object(path))
-        mod.lifted = True  # its own helpers (@x86.stack.*, sym_mem.py) are called only here
+        mod.lifted = True  # its own functions (@x86.*, sym_calls.py and sym_mem.py) are called only here
         return mod
     return parse_module(path)
 

@@ -45,13 +45,16 @@ sys.dont_write_bytecode = True  # nothing written beside the sources
 import z3  # noqa: E402
 
 import sym  # noqa: E402
+import sym_calls  # noqa: E402
 import values  # noqa: E402
 import golf  # noqa: E402
 import decide  # noqa: E402
 import trust  # noqa: E402
 import allow  # noqa: E402
 import alone  # noqa: E402
+import footer  # noqa: E402
 import lift  # noqa: E402
+import x86  # noqa: E402
 import replay  # noqa: E402
 from ir import Refused  # noqa: E402
 
@@ -391,6 +394,11 @@ def prove(opts):
 
 # ==================== Model against machine ====================
 
+# The stack protector's canary in make prove-check's concrete runs: a number
+# as glibc makes one, its lowest byte 0 (the proof holds for every canary).
+CHECK_CANARY = 0x5ca1ab1e0ddba500
+
+
 def check_task(task):
     """One program's formulas for one start (b = -1: the reference), evaluated
     on that start's positions: {index: (answer, undefined behaviour)}."""
@@ -403,6 +411,8 @@ def check_task(task):
         inp = golf.Inputs()
         v, ubs = golf.Reference(OPTS.reference_ll).answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
     terms = [golf.nonzero(v), values.boolean(values.Or(*[c for c, _ in ubs]))]
+    # the stack protector's canary, unknown to the proof, is one number in a run
+    terms = [z3.substitute(t, (sym_calls.CANARY, z3.BitVecVal(CHECK_CANARY, 64))) for t in terms]
     fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], run.lists.defs if b >= 0 else ())
     out = {}
     for i, (black, white, _, e) in items:
@@ -425,6 +435,7 @@ def concrete_task(task):
         rng.shuffle(bl)
         rng.shuffle(wl)
         ex = sym.Exec([mod], rule)
+        ex.canary = CHECK_CANARY
         st = values.State(fn, None)
         objs = []
         for lst, name in ((bl, 'black'), (wl, 'white')):
@@ -535,13 +546,19 @@ def main(argv=None):
     ap.add_argument('--golf-objects', nargs='*', default=[])
     ap.add_argument('--ubsan', nargs=2, action='append', default=[], metavar=('LABEL', 'PROGRAM'))
     ap.add_argument('--ubsan-positions', type=int, default=1000000)
+    # Each site build (golf/post's file, the site's compiler): its object, the
+    # footer alone by the same compiler and flags, its program.
+    ap.add_argument('--site', nargs=4, action='append', default=[], metavar=('GCC', 'OBJECT', 'FOOTER_OBJECT', 'PROGRAM'))
+    ap.add_argument('--footer', default=os.path.join(HERE, '..', '..', 'golf', 'post', 'footer.c'))
+    ap.add_argument('--site-root', help='the site compilers\' root (tests/tools/site-root): their preprocessors too')
     ap.add_argument('--drop-path', action='store_true', help=argparse.SUPPRESS)  # tests: the dom check bites
     # tests: a call on f's own path is dropped as if no input took it,
     # unchecked (the coverage query must catch it); tail recursion written
     # back as a call that forgets the accumulator; a self-call's run taking
     # over the shared list phase without renaming its start and end
     ap.add_argument('--plant', action='append', default=[],
-                    choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed'],
+                    choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
+                             'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -558,6 +575,7 @@ def main(argv=None):
     golf.DEAD_UNCHECKED = 'dead-unchecked' in opts.plant
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
+    x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)
@@ -569,12 +587,26 @@ def source_refused(opts):
     log = []
     flags = opts.golf_flags.split()
     # The candidate alone (alone.py), the objects exactly f (allow.py), then trust.py's.
-    refusals = alone.check(opts.source, opts.diag_cc or ['gcc'], flags)
+    alone.COMPILER_NAMES = 'no-compiler-names' not in opts.plant
+    alone.IDENTITIES = 'one-identity' not in opts.plant
+    refusals = alone.check(opts.source, opts.diag_cc or ['gcc'], flags,
+                           alone.identities(opts.diag_cc, [g[4:] for g, *_ in opts.site], opts.site_root),
+                           opts.site_root)
+    if 'footer-unchecked' not in opts.plant:
+        if 'footer-text-unchecked' not in opts.plant:
+            refusals += footer.check_text(opts.source, opts.footer)
+        for gcc, obj, footer_obj, _ in opts.site:
+            refusals += ['%s: %s' % (opts.source, r) for r in footer.check_object(obj, footer_obj, 'site-' + gcc)]
     found = {}
     opts.golf_objects = [o for o in opts.golf_objects if os.path.exists(o)]  # the main build's, if f fits the driver
     for o in opts.golf_objects:
         for r in allow.check(o):
             found.setdefault(r, []).append(os.path.basename(o))
+    # the site's objects: the footer's part is footer.py's; the stack
+    # protector's __stack_chk_fail is allowed there alone
+    for gcc, obj, footer_obj, _ in opts.site:
+        for r in allow.check(obj, footer=footer_obj):
+            found.setdefault(r, []).append('site-%s (%s)' % (gcc, os.path.basename(obj)))
     refusals += ['%s: %s: %s: an object may hold f and nothing else' % (opts.source, ', '.join(o), r)
                  for r, o in found.items()]
     refusals += trust.check_signature(opts.source, opts.driver_source, (opts.diag_cc or ['clang-19'])[-1], flags, log)
@@ -590,10 +622,15 @@ def source_refused(opts):
     if refusals:
         say('not proved (%.1f s)' % (time.time() - t0))
         return True
-    say('checked: the text alone (no name, place, date or pragma in it); each object exactly f (%d objects); '
+    idents = alone.identities(opts.diag_cc, [g[4:] for g, *_ in opts.site], opts.site_root)
+    say('checked: the text alone (no name, place, date or pragma in it; no name of the compiler\'s own; the same '
+        'tokens under %d compilers, %d settings each); each object exactly f (%d objects, %d site objects f and the '
+        'footer); the footer means the same '
+        'in the site\'s file (%d site objects); '
         'f is int f(int *, int *, int, int) as the driver calls it; no diagnostic of undefined behaviour (%s); UBSan on %d positions (%s) (%.1f s)'
-        % (len(opts.golf_objects), ', '.join(opts.diag_cc) or 'none', opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none',
-           time.time() - t0))
+        % (len(idents), len(alone.SETTINGS), len(opts.golf_objects), len(opts.site), len(opts.site),
+           ', '.join(opts.diag_cc) or 'none',
+           opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none', time.time() - t0))
     return False
 
 

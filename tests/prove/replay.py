@@ -5,8 +5,12 @@ lists tried in the orders the model read them, ascending, descending and
 each square first; state left by earlier calls tried as sequences of rows
 in one run.  A row the program gets right in every order is the tool's
 fault, said so.  No solver here: prove.py hands it the start's result."""
+import os
 import random
 import subprocess
+
+# Every run of a golf goes through the sandbox (tests/tools/sandbox).
+SANDBOX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tools', 'sandbox')
 
 
 def say(*parts):
@@ -22,7 +26,11 @@ def row_lists(black, white):
 
 
 def run_lines(prog, lines, args=()):
-    p = subprocess.run([prog, *args], input=''.join(lines), capture_output=True, text=True)
+    """prog's answers to lines: run in the sandbox, as every run of a golf
+    (it refuses, 125, where none can be made)."""
+    p = subprocess.run([SANDBOX, prog, *args], input=''.join(lines), capture_output=True, text=True)
+    if p.returncode == 125:
+        raise SystemExit('prove: ' + (p.stderr.strip() or 'the sandbox refused %s' % prog))
     return p.stdout.split('\n')[:len(lines)], p.returncode, p.stderr
 
 
@@ -135,10 +143,18 @@ def handle_failure(res, build, reference):
             return
         if fail['golf_ub'] or fail['ref_ub']:
             who = 'the golf' if fail['golf_ub'] else 'the reference'
-            say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, (fail['golf_ub'] or fail['ref_ub'])[0]))
+            what = (fail['golf_ub'] or fail['ref_ub'])[0]
             g, r, en, gerr = replay(driver, reference, black, white, k, e)
             b, w = row_lists(black, white)
-            say('on this input (replayed: %s says %s, the reference says %s):' % (driver, g, r))
+            if g == r:
+                # Refuted only with a row the program gets wrong: here the
+                # model cannot follow the code, and the program agrees.
+                say('%s: unproved: start %d: the model finds undefined behaviour in %s (%s) on %s %s %d %d, '
+                    'which it cannot follow; the replay agrees with the reference (%s says %s, the reference %s)'
+                    % (label, k, who, what, b, w, k, e, driver, g, r))
+                return
+            say('%s: start %d: undefined behaviour in %s: %s' % (label, k, who, what))
+            say('on this input (replayed: %s says %s, the reference says %s):' % (driver, g or 'nothing (%s)' % gerr.strip()[:80], r))
             print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s has undefined behaviour' % (b, w, k, e, r, en, label),
                   flush=True)
             return
@@ -158,7 +174,8 @@ def handle_failure(res, build, reference):
             say('%s: unproved: %s only after earlier calls left a value in %s; no sequence of calls the '
                 'tool tried leaves it there' % (label, why, ', '.join(fail['state'])))
             return
-        say('%s: the model and the machine disagree on this row: a fault in the tool, please report it' % label)
+        say('%s: unproved: the model and the machine disagree on this row (the replay agrees with the reference '
+            'in every order tried): a fault in the tool, please report it' % label)
         return
     # the induction step of a list loop
     reasons = fail['reasons']
@@ -190,9 +207,11 @@ def handle_failure(res, build, reference):
             report_counterexample(label, driver, reference, bl, wl, k, e, why)
             return
     if ub:
+        # every row above replayed as the reference answers it: the model
+        # cannot follow the list reads, the program agrees
         b, w = row_lists(*rows[0][:2])
-        say('%s: undefined behaviour while reading the list, on this input:' % label)
-        print('%s\t%s\t%d\t%d\t%s\t%s\tprove: %s has undefined behaviour' % (b, w, k, 1, r[0], r[0], label), flush=True)
+        say('%s: unproved: the model finds undefined behaviour while reading the list (on %s %s %d), which it '
+            'cannot follow; the replay agrees with the reference on every end' % (label, b, w, k))
         return
     say('%s: unproved: after reading %s then %d the state is not the one of the ascending order, but the '
         'two orders give the same answers on every end; the tool cannot decide this' % (label, sorted(c), x))

@@ -63,6 +63,7 @@ class Exec(Ops, Memory, Calling):
         # (its result,) when the hook models the call itself (golf.py: f
         # calling itself)
         self.call_hook = None
+        self.canary = None  # the canary's value for a concrete run (sym_calls.CANARY, unknown, if None)
 
     # ---------- functions and globals ----------
 

@@ -4,6 +4,9 @@ parameter attributes checked, and the intrinsics it models (a part of
 sym.Exec)."""
 import z3
 
+# The stack protector's canary (x86.py), any 64-bit number: one constant
+CANARY = z3.BitVec('x86.canary', 64)
+
 from ir import (Refused, VOID)
 from values import (And, CALLSITE_ATTRS, MemObj, Not, Or, Ptr, PtrIte, State, V, bv, check_attrs,
     check_fn_attrs, conc_bool, conc_bv, copy_poison, icmp, in_ranges, ite_value, known,
@@ -30,6 +33,8 @@ class Calling:
             return self.intrinsic(st, inst, name)
         if name.startswith('@x86.stack.') and getattr(mod, 'lifted', False):
             return self.stack_access(st, inst, name)
+        if name in ('@x86.canary', '@x86.stack_chk_fail') and getattr(mod, 'lifted', False):
+            return self.stack_protector(st, inst, name)
         callee = self.find_function(mod, name)
         if callee is None:
             raise Refused('%s: %s has no definition to run (external functions are not modelled)'
@@ -209,6 +214,22 @@ class Calling:
                     ro.update(objs)
         eff = parse_memory(fn.fn_attr_args.get('memory')) if 'memory' in fn.attr_words else None
         return {'serial': MemObj.serial, 'arg_objs': arg_objs, 'readonly_objs': ro, 'memory': eff}
+
+    # ---------- the stack protector (x86.py) ----------
+
+    def stack_protector(self, st, inst, name):
+        """The lifter's canary and its failure.  @x86.canary(): the quadword
+        at fs:0x28, one unknown number for the whole run (the same z3
+        constant at every read, in every function and every self-call's run;
+        self.canary, a number, for a concrete run).  @x86.stack_chk_fail():
+        the protector found its canary changed: the program aborts with no
+        answer, undefined behaviour for the proof."""
+        if name == '@x86.canary':
+            return V('i', CANARY if self.canary is None else self.canary, 64)
+        at = self.operand(st, inst.args[0][0], inst.args[0][1]).v
+        st.ub(True, 'f+0x%x: call __stack_chk_fail: the stack protector\'s canary changed, the program aborts '
+                    '("stack smashing detected") with no answer' % at)
+        return None
 
     # ---------- intrinsics ----------
 

@@ -17,6 +17,9 @@ import re
 import subprocess
 import tempfile
 
+# Every run of a golf goes through the sandbox (replay.py's).
+from replay import SANDBOX  # noqa: E402
+
 # Diagnostics that mean undefined behaviour (or a read of a value never
 # written): a golf that draws one is refused.  Chosen by name, so the
 # golf's usual warnings (-Wmultichar, implicit int, K&R definitions, an
@@ -103,8 +106,9 @@ def check_ubsan(source, copy, programs, positions):
     all at once: a runtime error on its positions is a refusal naming the
     line.  (A mismatch is left to the proof, which prints its row.)"""
     out = []
-    env = dict(os.environ, UBSAN_OPTIONS='halt_on_error=1:print_stacktrace=0:print_summary=0:exitcode=86')
-    running = [(label, subprocess.Popen([prog, str(positions)], env=env, stdout=subprocess.PIPE,
+    # (UBSan alone, whatever SAN says: the sandbox limits their memory.)
+    env = dict(os.environ, UBSAN_OPTIONS='halt_on_error=1:print_stacktrace=0:print_summary=0:exitcode=86', SAN='')
+    running = [(label, subprocess.Popen([SANDBOX, prog, str(positions)], env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, errors='replace'))
                for label, prog in programs]
     for label, p in running:

@@ -44,6 +44,15 @@ approximated:
   (calls.py: f itself, a static helper); no indirect jump or call, no other
   relocation (a constant in .rodata, a global): refused.  leave, and add or
   sub of a constant on a list pointer kept in a stack slot (gcc -O0's p++).
+- The stack protector (the site's -fstack-protector-strong): the canary,
+  the quadword at fs:0x28, is read as one unknown 64-bit number for the
+  whole run (@x86.canary: the same value at every read, any value: the
+  proof holds for each); only read, only there, only as 64 bits.  A call
+  of __stack_chk_fail (a PLT32 relocation to that undefined name, the one
+  name outside the object a call may reach) ends its path as undefined
+  behaviour (@x86.stack_chk_fail: the program aborts, "stack smashing
+  detected", with no answer), so the proof must show that no valid input
+  reaches it.
 - The result: the driver declares int f(int*, int*, int, int), so f returns
   eax, the low 32 bits of rax, as an i32."""
 import struct
@@ -59,6 +68,8 @@ except ImportError:  # reported when an object is read (tests/needs installs it)
     capstone = None
 
 STACK = 256  # bytes below the return address that f may use (frame and red zone)
+CANARY = 0x28  # fs:0x28, the stack protector's canary (glibc's TCB on x86-64)
+SMASH_RETURNS = False  # prove.py --plant canary-ignored (tests only): __stack_chk_fail as a call that returns
 ARGS = {'rdi': 'p', 'rsi': 'p', 'rdx': 'lo32', 'rcx': 'lo32'}
 SCRATCH = ('rax', 'r8', 'r9', 'r10', 'r11')
 SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
@@ -156,13 +167,16 @@ def read_f(path, name='f'):
 
 def check_relocs(obj, start, size, label, calls, data_refs=()):
     """Refuses a relocation in [start, start + size) other than a call's
-    rel32 (PC32 or PLT32) to the start of a function of this section, or a
-    rip-relative address of read-only data the lifter read (data_refs);
+    rel32 (PC32 or PLT32) to the start of a function of this section, or
+    to __stack_chk_fail (the stack protector's failure, lifted as such), or
+    a rip-relative address of read-only data the lifter read (data_refs);
     calls: {address of the call: its target}."""
     for r_off, (typ, target, fn_at) in sorted((k, v[:3]) for k, v in obj['relocs'].items()):
         if not start <= r_off < start + size:
             continue
         if typ in (2, 4) and fn_at in obj['funcs'] and calls.get(r_off - 1) == fn_at:
+            continue
+        if typ in (2, 4) and target == '__stack_chk_fail' and calls.get(r_off - 1) == target:
             continue
         if r_off in data_refs:
             continue
@@ -213,14 +227,15 @@ def is_indirect(i):
     return i.mnemonic == 'jmp' and len(i.operands) == 1 and i.operands[0].type != cx.X86_OP_IMM
 
 
-def blocks_of(insns, funcs=(), tables=None):
+def blocks_of(insns, funcs=(), noreturn=(), tables=None):
     """[(address, [insn...], successors)]: basic blocks in address order.
     funcs: the starts of the object's functions (a jmp to one outside this
-    function is a tail call: it ends its block, with no successor).
-    tables(insns, k): the targets of the jump tables the indirect jmp
-    insns[k] may go through (Lifter.jump_tables); a target outside the
-    function is no successor (the lifted switch makes it undefined
-    behaviour)."""
+    function is a tail call: it ends its block, with no successor);
+    noreturn: the addresses of calls that do not return (__stack_chk_fail:
+    each ends its block, with no successor).  tables(insns, k): the targets
+    of the jump tables the indirect jmp insns[k] may go through
+    (Lifter.jump_tables); a target outside the function is no successor (the
+    lifted switch makes it undefined behaviour)."""
     addrs = {i.address for i in insns}
     leaders = {insns[0].address}
     indirect = {}
@@ -245,7 +260,7 @@ def blocks_of(insns, funcs=(), tables=None):
             leaders.add(t)
             if k + 1 < len(insns):
                 leaders.add(insns[k + 1].address)
-        elif m == 'ret' and k + 1 < len(insns):
+        elif (m == 'ret' or i.address in noreturn) and k + 1 < len(insns):
             leaders.add(insns[k + 1].address)
     out, cur = [], None
     for k, i in enumerate(insns):
@@ -261,7 +276,7 @@ def blocks_of(insns, funcs=(), tables=None):
         m = last.mnemonic
         if is_indirect(last):
             succ = list(indirect[last.address])
-        elif m == 'ret' or m == 'jmp' and jump_target(last) not in addrs:
+        elif m == 'ret' or m == 'jmp' and jump_target(last) not in addrs or last.address in noreturn:
             succ = []
         elif m == 'jmp':
             succ = [jump_target(last)]
@@ -658,9 +673,19 @@ class Block:
             self.refuse('an access at %d bytes from the return address, outside f\'s own frame' % (off - STACK))
         return self.emit('getelementptr i8, ptr %%stack, i64 %d' % off)
 
+    def canary(self, op):
+        """The operand is the stack protector's canary, fs:0x28."""
+        m, ins = op.mem, self.insn
+        return m.segment != 0 and ins.reg_name(m.segment) == 'fs' and m.base == 0 and m.index == 0 and \
+            m.disp == CANARY
+
     def load(self, op, w):
         """Reads w bits at a memory operand: (kind, value)."""
         n = w // 8
+        if self.canary(op):
+            if w != 64:
+                self.refuse('reads %d bits of the stack protector\'s canary, not its 64' % w)
+            return 'i', self.emit('call i64 @x86.canary()')
         place = self.address(op)
         where, a = place[0], place[1]
         if where == 'p':
@@ -734,7 +759,10 @@ class Lifter:
         self.sig, self.name = sig, name
         self.rodata = calls.obj.get('rodata') if calls is not None else None
         self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at STACK, rsp + 8 aligned)
-        self.blocks = blocks_of(insns, calls.funcs if calls else (), self.jump_tables)
+        self.smash = {i.address for i in insns if calls is not None and calls.stack_chk_fail(i)}
+        if SMASH_RETURNS:
+            self.smash, self.ignored = set(), self.smash
+        self.blocks = blocks_of(insns, calls.funcs if calls else (), self.smash, self.jump_tables)
         self.n = 0
         self.entry_lines = []  # conversions on the edge from the entry
 
@@ -846,6 +874,13 @@ class Lifter:
         if m == 'call':
             if self.calls is None:
                 b.refuse('a call is not modelled (f must call nothing)')
+            if SMASH_RETURNS and i.address in self.ignored:
+                return None  # planted: the protector's failure goes on as if it returned
+            if i.address in self.smash:
+                if not formset.tested(i, 'stack protector failure'):
+                    b.refuse('the form %s (stack protector failure) has no test against the processor '
+                             '(tests/prove/forms.tsv)' % formset.key(i))
+                return ('smash', i.address)  # the stack protector's check failed: the program aborts
             self.calls.call(b, i, None)
             return None
         b.refuse('this instruction is not modelled')
@@ -1600,6 +1635,8 @@ class Lifter:
             self.bad_entry = True
             return '  switch i64 %s, label %%bad.entry [ %s ]' % (
                 term[1], ' '.join('i64 %d, label %%%s' % (o, self.label(t)) for o, t in term[2]))
+        if term[0] == 'smash':
+            return '  call void @x86.stack_chk_fail(i64 %d)\n  unreachable' % term[1]
         # ret: the stack and the caller's registers as they were; eax is the result
         if blk.kinds['rsp'] != ('s', STACK):
             blk.refuse('returns with rsp not at its entry value')

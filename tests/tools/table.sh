@@ -13,12 +13,17 @@
 # Every program runs under a time limit (GOLF_TIME_LIMIT seconds for the
 # whole table; a right golf answers a row in microseconds): a hang is
 # reported as "hangs on row N", a crash as "crashed on row N: signal ...",
-# N the line of cases.tsv it was answering.
+# N the line of cases.tsv it was answering.  The golf, candidate code, runs
+# in the sandbox (tests/tools/sandbox): what it tried there is named
+# ("stopped by the sandbox: wrote /tmp/cases.tsv ..."), and where no
+# sandbox can be made it is refused, never run bare (SANDBOX=off asks for
+# that, and the table says so).
 #
 # From make: BUILD, GOLF (the golf's source, named in the summary),
 # GOLF_PROGRAM (its protocol driver), GOLF_WARNINGS (its compiler's log),
-# GOLF_TIME_LIMIT.  CASES_TSV reads another table; TABLE_FIRST=FILE gets the
-# line number of the golf's first failing row.
+# GOLF_TIME_LIMIT, SANDBOX and SAN (for the sandbox).  CASES_TSV reads
+# another table; TABLE_FIRST=FILE gets the line number of the golf's first
+# failing row.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 build=${BUILD:-build}
@@ -27,6 +32,11 @@ golf_program=${GOLF_PROGRAM:-$build/golf}
 warnings=${GOLF_WARNINGS:-$build/checkers.o.warnings}
 limit=${GOLF_TIME_LIMIT:-2}
 table=${CASES_TSV:-cases.tsv}
+# Not from make: the project's own golf may run bare where no sandbox can
+# be made (as make has it), any other never.
+if [ -z "${SANDBOX+set}" ]; then
+    if [ "$golf" = golf/checkers.c ]; then export SANDBOX=own; else export SANDBOX=on; fi
+fi
 mkdir -p "${TMPDIR:-$build/tmp}"
 work=$(mktemp -d "${TMPDIR:-$build/tmp}/table.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
@@ -50,7 +60,7 @@ ask() {
     LIMIT_NAME=$name "tests/tools/limit" "$limit" "$@" < "$table" > "$work/$name.out" 2> "$work/$name.err"
     echo $? > "$work/$name.status"
 }
-ask golf "$golf_program"
+ask golf "tests/tools/sandbox" "$golf_program"
 ask twin "$build/golf-ungolfed"
 ask challenge "$build/reference" --rule challenge
 ask english "$build/reference" --rule english
@@ -80,13 +90,20 @@ check() {
     status=$(cat "$work/$name.status")
     local answered
     answered=$(wc -l < "$work/$name.out")
+    # What the sandbox saw the golf try (its lines "sandbox: NAME: what").
+    local saw
+    saw=$(sed -n '/^sandbox: [^:]*: runs bare, /d; s/^sandbox: [^:]*: //p' "$work/$name.err" | head -n 1)
     if [ "$status" -eq 124 ] || [ "$status" -gt 128 ]; then
         row=$(sed -n "$((answered + 1))s/\t.*//p" "$work/questions")
         if [ "$status" -eq 124 ]; then
             stopped="hangs on row ${row:-?} (no answer in $limit s)"
         else
-            stopped="crashed on row ${row:-?}: $("tests/tools/signal-name" $((status - 128)))"
+            stopped="crashed on row ${row:-?}: $("tests/tools/signal-name" $((status - 128)))${saw:+: $saw}"
         fi
+    elif [ "$status" -eq 125 ] && [ -n "$saw" ]; then
+        stopped="refused: ${saw#refused to run: }"
+    elif [ "$status" -eq 126 ] && [ -n "$saw" ]; then
+        stopped="stopped by the sandbox: $saw"
     fi
     result=$(paste "$work/questions" "$work/$name.out" | awk -F'\t' -v c="$((col + 1))" -v name="$label" \
         -v malformed="$work/malformed" -v answered="$answered" '
@@ -109,7 +126,8 @@ check() {
     printf '  %-26s %3d/%d agree\n' "$label" "$agree" "$rows"
     if [ -n "$stopped" ]; then
         echo "  $label: $stopped"
-        grep -v '^line [0-9]*: ' "$work/$name.err" | grep -v ': crashed: \|: hangs (' | head -n 5 | sed 's/^/    /'
+        grep -v '^line [0-9]*: ' "$work/$name.err" | grep -v ': crashed: \|: hangs (\|^sandbox: [^:]*: refused' | head -n 5 |
+            sed 's/^/    /'
     elif [ "$status" -ne 0 ] && ! [ "$status" -eq 2 ] ; then
         echo "  $label: exit status $status"
         head -n 5 "$work/$name.err" | sed 's/^/    /'
@@ -121,6 +139,13 @@ check() {
 }
 
 check golf "golf (challenge)" 5
+# Bare, as asked (SANDBOX=off), or the project's own golf where no sandbox
+# can be made: said here, and by the judge's verdict.
+if [ "${SANDBOX:-}" = off ]; then
+    echo "  golf (challenge): ran bare, unsandboxed (SANDBOX=off)"
+elif grep -q '^sandbox: [^:]*: runs bare' "$work/golf.err"; then
+    echo "  golf (challenge): ran bare, unsandboxed $(sed -n 's/^sandbox: [^:]*: runs bare, unsandboxed //p' "$work/golf.err" | head -n 1)"
+fi
 check twin "ungolfed twin (challenge)" 5
 check challenge "reference --rule challenge" 5
 check english "reference --rule english" 6

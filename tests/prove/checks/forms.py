@@ -215,6 +215,16 @@ def cases():
                 '6666662e0f1f840000000000', '666666662e0f1f840000000000', '66666666662e0f1f840000000000',
                 '6666666666662e0f1f840000000000', 'f30f1efa'):
         add('.byte ' + ','.join('0x' + nop[k:k + 2] for k in range(0, len(nop), 2)))
+    # The stack protector's canary, fs:0x28 (the site's -fstack-protector-
+    # strong): read into a register in the prologue, compared with the
+    # copy in the frame in the epilogue (gcc 12-16 by sub, older by xor);
+    # the model reads it as the run's one canary (the processor's, which
+    # forms_main.c prints first).
+    for text in ('movq %fs:0x28, %rax', 'movq %fs:0x28, %rdx', 'subq %fs:0x28, %rdx', 'subq %fs:0x28, %rcx',
+                 'xorq %fs:0x28, %rdx', 'cmpq %fs:0x28, %rax',
+                 'movq %fs:0x28, %rax\n\tmovq %rax, -8(%rbp)\n\txorl %eax, %eax\n\tmovq -8(%rbp), %rdx\n\t'
+                 'subq %fs:0x28, %rdx'):
+        add(text)
     # leave (gcc -O0's epilogue): rsp from rbp, then rbp popped.  rsp runs in
     # the state's memory (48 bytes in), so the slot it pops is compared.
     add('leave')
@@ -317,11 +327,14 @@ TAIL = 'jmp i (tail call)'  # the form of a jmp to a function's start (x86.py)
 # constant on a list pointer kept in a stack slot (gcc -O0's p++) by
 # calls.s, which reads the lists through such slots; a list pointer plus a
 # number in a register (gcc -O0's b + 4 * i), either way round, by tiny.s,
-# which reads a list by index so; a jump through a jump table by data.s.  Their rows: the
-# functions' tests, each on 2000 inputs in tests/prove.bats.
+# which reads a list by index so; a jump through a jump table by data.s; a
+# call of __stack_chk_fail (the program aborts) by canary.s, one run of the
+# processor per input (the abort ends it).  Their rows: the functions'
+# tests, on 2000 inputs each (canary.s on 300) in tests/prove.bats.
 WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000),
          'sub m64,i (list pointer in a stack slot)': (1, 2000),
          'add r64,r64 (list pointer plus a number)': (1, 2000),
+         'call i (stack protector failure)': (1, 300),
          # a jump through a switch's jump table, by data.s (gcc -O0's and
          # -O2's idioms: the entry read from read-only data, its table's
          # address added)
@@ -356,6 +369,7 @@ def model_case(code, kind='plain', callee=None):
     insns = list(md.disasm(code, 0x1000))
     L = x86.Lifter.__new__(x86.Lifter)
     L.insns, L.n, L.entry_lines, L.calls = insns, 0, [], None  # a form alone: no call followed
+    L.smash = set()  # no call of __stack_chk_fail here (calls.s's test)
     if callee is not None:
         # the case and its callee as the functions of an object (calls.py)
         off, gcode = callee
@@ -456,13 +470,14 @@ def sym_signed(v):
     return v - (1 << 64) if v >> 63 else v
 
 
-def run_model(mod, inputs):
+def run_model(mod, inputs, canary=None):
     import ir
     import sym
     import values
     import x86check
     fn = mod.functions['@t']
     ex = sym.Exec([mod], 'llvm')
+    ex.canary = canary  # the processor's (forms_main.c prints it)
     st = values.State(fn, None)
     args = []
     for (pn, t, a), v in zip(fn.params, inputs):
@@ -540,7 +555,9 @@ def main():
             fl = 0x202 | sum(v << FLAG_BITS[f] for f, v in flags.items())
             feed.append('%d %s %x %s' % (n, ' '.join('%x' % v for v in regs), fl, ' '.join('%x' % v for v in mem)))
     got = subprocess.run([prog], input='\n'.join(feed) + '\n', capture_output=True, text=True, check=True)
-    machine = [list(map(lambda x: int(x, 16), l.split())) for l in got.stdout.splitlines()]
+    lines = got.stdout.splitlines()
+    canary = int(lines[0].split()[1], 16)  # 'canary HEX': the process's stack protector canary, fs:0x28
+    machine = [list(map(lambda x: int(x, 16), l.split())) for l in lines[1:]]
     stats, bad, refused, k = {}, [], [], 0
     for n, ((text, kind, _), (code, callee)) in enumerate(zip(cs, codes)):
         forms = case_forms(code, kind, md)
@@ -552,10 +569,10 @@ def main():
             continue
         ir_text, outs, static = built
         mod = parse_module('case %d' % n, ir_text)
-        mod.lifted = True  # the lifter's own stack helpers (an indexed place) as lift.py's modules have
+        mod.lifted = True  # x86.py's own functions (the canary, an indexed stack place) are called here, as in a lifted object
         for (regs, flags, mem), mach in zip(per_case[n], outs_m):
             args = regs + [flags[f] for f in ('zf', 'sf', 'cf', 'of')] + mem
-            v = run_model(mod, args)
+            v = run_model(mod, args, canary)
             want = {x: mach[j] for j, x in enumerate(SAVE)}
             want.update({f: mach[9] >> FLAG_BITS[f] & 1 for f in ('zf', 'sf', 'cf', 'of')})
             want.update({'m%d' % j: mach[10 + j] for j in range(MEMQ)})

@@ -3,7 +3,8 @@
  * quadwords of memory; the case runs on them (forms.s, written by forms.py)
  * and the same values, as the case left them, are printed in hex, then rsp
  * and rbp as it left them (rsp and rbp less the memory's fifth quadword's
- * address, and rbp itself). */
+ * address, and rbp itself).  The first line is the process's stack
+ * protector canary (fs:0x28), which the model is given. */
 #include <stdio.h>
 
 typedef struct {
@@ -16,9 +17,13 @@ extern const long long forms_cases;
 int main(void)
 {
     long long n;
+    unsigned long long canary;
     /* not on the stack: the cases run with rsp inside it; its memory 16-byte
      * aligned, as movaps and movdqa need */
     static _Alignas(16) state s;
+    /* the stack protector's canary, which the fs:0x28 cases read */
+    __asm__("movq %%fs:0x28, %0" : "=r"(canary));
+    printf("canary %llx\n", canary);
     while (scanf("%lld", &n) == 1) {
         for (int i = 0; i < 9; i++)
             scanf("%llx", &s.r[i]);
