@@ -208,6 +208,10 @@ class Calls:
                     w_all |= cw
                     d |= cw & set(CLOBBERED)
                     continue
+                ops = i.operands
+                if i.mnemonic in ('xor', 'sub', 'pxor') and len(ops) == 2 and ops[0].type == ops[1].type == \
+                        cx.X86_OP_REG and ops[0].reg == ops[1].reg:
+                    reads = ()  # the zeroing idiom: whatever the register held
                 for r in reads:
                     n = x86.REGS.get(i.reg_name(r))
                     if n is not None and n[0] not in d:

@@ -44,6 +44,12 @@ class Rodata:
         self.relocs = relocs_of  # shndx -> {offset: (type, symbol's shndx, symbol's value, addend)}
         self.text = text_shndx
         self.used = {}  # (shndx, start) -> (IR name, bytes (None under a relocation))
+        # the places in each section the code refers to (a rip-relative
+        # displacement's S + A + 4: where each table starts)
+        self.bases = {}
+        for typ, sh, value, addend in relocs_of.get(text_shndx, {}).values():
+            if typ == R_PC32 and sh in secs:
+                self.bases.setdefault(sh, set()).add(value + addend + 4)
 
     def target(self, obj_relocs, i):
         """The read-only data an instruction's rip-relative displacement
@@ -111,11 +117,15 @@ class Rodata:
         """The jump table at offset base of the object: [(entry's offset in
         the object, the target's offset in f's section)], its entries the
         run of 4-byte PC32 relocations to f's section that starts at base
-        (gcc adds the table's start, base, to each entry)."""
+        (gcc adds the table's start, base, to each entry), up to the next
+        place the code refers to (where the next table starts: tables lie
+        one after another, and an entry of one means another target read
+        from another's start)."""
         rel = self.relocs.get(shndx, {})
+        bases = self.bases.get(shndx, set())
         out = []
         o = start + base
-        while o in rel and rel[o][0] == R_PC32 and rel[o][1] == self.text:
+        while o in rel and rel[o][0] == R_PC32 and rel[o][1] == self.text and (o == start + base or o not in bases):
             typ, sh, value, addend = rel[o]
             # entry = S + A - P, the code adds the table's address:
             # target = S + A + (base - entry)

@@ -67,7 +67,7 @@ try:
 except ImportError:  # reported when an object is read (tests/needs installs it)
     capstone = None
 
-STACK = 256  # bytes below the return address that f may use (frame and red zone)
+STACK = 256  # bytes below the return address that f may use (frame and red zone), at least (frame_size)
 CANARY = 0x28  # fs:0x28, the stack protector's canary (glibc's TCB on x86-64)
 SMASH_RETURNS = False  # prove.py --plant canary-ignored (tests only): __stack_chk_fail as a call that returns
 ARGS = {'rdi': 'p', 'rsi': 'p', 'rdx': 'lo32', 'rcx': 'lo32'}
@@ -234,8 +234,10 @@ def blocks_of(insns, funcs=(), noreturn=(), tables=None):
     noreturn: the addresses of calls that do not return (__stack_chk_fail:
     each ends its block, with no successor).  tables(insns, k): the targets
     of the jump tables the indirect jmp insns[k] may go through
-    (Lifter.jump_tables); a target outside the function is no successor (the
-    lifted switch makes it undefined behaviour)."""
+    (Lifter.jump_tables): each starts a block, and the jmp's successors are
+    left to the analysis, which finds the table it adds (a target outside
+    the function is no successor: the lifted switch makes it undefined
+    behaviour)."""
     addrs = {i.address for i in insns}
     leaders = {insns[0].address}
     indirect = {}
@@ -275,7 +277,7 @@ def blocks_of(insns, funcs=(), noreturn=(), tables=None):
         nxt = out[k + 1][0].address if k + 1 < len(out) else None
         m = last.mnemonic
         if is_indirect(last):
-            succ = list(indirect[last.address])
+            succ = []  # the table's own targets, once the analysis knows which table (Lifter.analyse)
         elif m == 'ret' or m == 'jmp' and jump_target(last) not in addrs or last.address in noreturn:
             succ = []
         elif m == 'jmp':
@@ -316,12 +318,15 @@ def is_stack(k):
     return isinstance(k, tuple) and k[0] in ('s', 'sv')
 
 
-def free_run(stack, at):
+def free_run(stack, at, size=None, tags=(None, 'v')):
     """The bytes around offset at that hold numbers or nothing yet (no part
-    of a pointer or of a saved register, inside f's frame): (lo, hi), or
-    None when at is not such a byte."""
+    of a pointer or of a saved register, inside f's frame of size bytes):
+    (lo, hi), or None when at is not such a byte.  tags=('v',): the bytes
+    written with numbers only."""
+    size = size or stack.get('size', STACK)
+
     def free(o):
-        return 0 <= o < STACK and stack.get(o) in (None, 'v')
+        return 0 <= o < size and stack.get(o) in tags
     if not free(at):
         return None
     lo, hi = at, at + 1
@@ -330,6 +335,13 @@ def free_run(stack, at):
     while free(hi):
         hi += 1
     return lo, hi
+
+
+def array_region(stack, at):
+    """The run a computed address from offset at may move in: the numbers
+    written around at (a local array, set before it is walked: the bytes
+    not written yet may later hold spilled registers), or else the free run."""
+    return free_run(stack, at, tags=('v',)) or free_run(stack, at)
 
 
 def stack_region(k, stack):
@@ -352,6 +364,12 @@ def join_kind(a, b, stack=None):
         # a pointer that walks a local array (gcc -O2's loop over a string
         # copied to the stack): one free run must hold both
         ra, rb = stack_region(a, stack), stack_region(b, stack)
+        if ra is not None and rb is not None and a[0] == b[0] == 's':
+            # first the numbers written around the two (the array walked:
+            # bytes not written yet may later hold spilled registers)
+            r = free_run(stack, min(a[1], b[1]), tags=('v',))
+            if r is not None and r[0] <= max(a[1], b[1]) < r[1]:
+                return ('sv',) + r
         if ra is not None and rb is not None:
             lo, hi = min(ra[0], rb[0]), max(ra[1], rb[1])
             r = free_run(stack, lo)
@@ -397,7 +415,23 @@ class AState:
                       {f: join_flag(self.flags[f], o.flags[f]) for f in FLAGS}, stack)
 
 
-def entry_state(sig=None):
+def frame_size(insns):
+    """The bytes below the return address a function's stack object holds:
+    STACK, or more for a frame that goes deeper (gcc -O0 keeps every local
+    of a function with __int128 values in its frame): its `sub rsp, N` and
+    the deepest displacement from rbp or rsp, with room for the red zone."""
+    n = STACK
+    for i in insns:
+        if i.mnemonic == 'sub' and len(i.operands) == 2 and i.operands[0].type == cx.X86_OP_REG and \
+                i.reg_name(i.operands[0].reg) == 'rsp' and i.operands[1].type == cx.X86_OP_IMM:
+            n = max(n, i.operands[1].imm + 64 + 128)
+        for op in i.operands:
+            if op.type == cx.X86_OP_MEM and op.mem.base and i.reg_name(op.mem.base) in ('rbp', 'rsp'):
+                n = max(n, -op.mem.disp + 64 + 128)
+    return min((n + 15) // 16 * 16, 4096)
+
+
+def entry_state(sig=None, size=STACK):
     """The kinds at a function's entry: f's (sig None), or a function of
     the candidate called with sig, the kinds of ARG_REGS (calls.py)."""
     kinds = {}
@@ -406,8 +440,9 @@ def entry_state(sig=None):
     if sig is not None:
         for r, k in zip(ARG_REGS, sig):
             kinds[r] = k
-    kinds['rsp'] = ('s', STACK)
-    return AState(kinds, {f: ('u', 'not set at f\'s entry') for f in FLAGS}, {})
+    kinds['rsp'] = ('s', size)
+    # the frame's size rides with the stack's tags (free_run reads it)
+    return AState(kinds, {f: ('u', 'not set at f\'s entry') for f in FLAGS}, {} if size == STACK else {'size': size})
 
 
 # ==================== The lifter ====================
@@ -627,6 +662,9 @@ class Block:
         ptrs = [(r, sc) for r, sc in regs if not lo_bits(self.kind(r))]
         nums = [(r, sc) for r, sc in regs if lo_bits(self.kind(r))]
         if len(ptrs) != 1 or ptrs[0][1] != 1:
+            junk = [r for r, sc in nums if self.vals.get(r) == 'poison']
+            if not ptrs and junk:
+                self.refuse('an address from %s, which holds garbage here (a call wrote it, or nothing did)' % junk[0])
             self.refuse('an address that is not one pointer plus a number')
         base = ptrs[0][0]
         k = self.kind(base)
@@ -646,7 +684,7 @@ class Block:
         if isinstance(k, tuple) and k[0] == 's' and num is None:
             return ('s', k[1] + m.disp)
         if is_stack(k):
-            region = stack_region(('s', k[1] + m.disp) if k[0] == 's' else k, self.stack)
+            region = array_region(self.stack, k[1] + m.disp) if k[0] == 's' else stack_region(k, self.stack)
             if region is None:
                 self.refuse('an address in the stack outside a run of its numbers (a local array)')
             if k[0] == 's':
@@ -669,8 +707,9 @@ class Block:
         self.refuse('an address from %s, which does not hold a pointer here' % base)
 
     def stack_ptr(self, off, n):
-        if off < 0 or off + n > STACK:
-            self.refuse('an access at %d bytes from the return address, outside f\'s own frame' % (off - STACK))
+        if off < 0 or off + n > self.L.stack_size:
+            self.refuse('an access at %d bytes from the return address, outside f\'s own frame'
+                        % (off - self.L.stack_size))
         return self.emit('getelementptr i8, ptr %%stack, i64 %d' % off)
 
     def canary(self, op):
@@ -708,6 +747,9 @@ class Block:
             return 'p', self.emit('load ptr, ptr %s' % self.stack_ptr(a, 8))
         if n == 8 and tags[0] and tags[0][0] == 'e' and all(t == ('e', tags[0][1], k) for k, t in enumerate(tags)):
             return ('e', tags[0][1]), None
+        if n == 8 and tags[0] and tags[0][0] == 'a' and all(t == tags[0] for t in tags) and tags[0][2] == a:
+            k = tags[0][1]  # an address spilled here (store_at)
+            return (k, None) if k[0] == 's' else (k, self.emit('load i64, ptr %s' % self.stack_ptr(a, 8)))
         if not all(t in (None, 'v') for t in tags):
             self.refuse('reads stack bytes that hold part of a pointer or of a saved register')
         return 'i', self.emit('load %s, ptr %s' % (ity(w), self.stack_ptr(a, n)))
@@ -740,7 +782,15 @@ class Block:
                 self.refuse('a partial write of the caller\'s %s' % kind[1])
             self.stack_ptr(a, 8)
             tags = [('e', kind[1], k) for k in range(8)]
-        elif isinstance(kind, tuple) and kind[0] != 'e' or kind not in ('i',) and not lo_bits(kind):
+        elif is_stack(kind) or isinstance(kind, tuple) and kind[0] == 'r':
+            # an address spilled to the stack (gcc -O2 out of registers): its
+            # offset stored, the bytes tagged with its kind, read back whole
+            if n != 8:
+                self.refuse('a partial write of an address')
+            off = str(kind[1]) if kind[0] == 's' else v
+            self.emit_store('i64', off, self.stack_ptr(a, 8))
+            tags = [('a', kind, a)] * 8
+        elif kind not in ('i',) and not lo_bits(kind):
             self.refuse('a stack or data address written to memory is not modelled')
         else:
             self.emit_store(ity(w), v, self.stack_ptr(a, n))
@@ -758,7 +808,8 @@ class Lifter:
         self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
         self.sig, self.name = sig, name
         self.rodata = calls.obj.get('rodata') if calls is not None else None
-        self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at STACK, rsp + 8 aligned)
+        self.stack_size = frame_size(insns)
+        self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at the top, rsp + 8 aligned)
         self.smash = {i.address for i in insns if calls is not None and calls.stack_chk_fail(i)}
         if SMASH_RETURNS:
             self.smash, self.ignored = set(), self.smash
@@ -836,6 +887,8 @@ class Lifter:
             return self.unary(b, m, ops)
         if m == 'imul':
             return self.imul(b, ops)
+        if m == 'mul':
+            return self.mul_wide(b, m, ops)
         if m in ('shl', 'sal', 'shr', 'sar'):
             return self.shift(b, m, ops)
         if m in ('shld', 'shrd'):
@@ -1132,6 +1185,20 @@ class Lifter:
                          '(tests/prove/forms.tsv)' % formset.key(b.insn))
             return self.move_pointer_slot(b, d, s.imm if m == 'add' else -s.imm)
         same = d.type == cx.X86_OP_REG and s.type == cx.X86_OP_REG and d.reg == s.reg
+        if not same and d.type == cx.X86_OP_REG and m in ('add', 'sub', 'and', 'or', 'xor') and \
+                self.partial(b, d, s, w) < w:
+            # Only the low n bits of an operand are known (setcc into a
+            # register that held an address): so are the result's, which
+            # depend on no higher bit; its other bits and the flags, which
+            # do, are left unknown (gcc masks what it keeps: movzx eax, al)
+            n = self.partial(b, d, s, w)
+            r = b.emit('%s i%d %s, %s' % (m, n, self.read(b, d, n), self.read(b, s, n)))
+            rd = d_reg(b, d)[0]
+            b.set(rd, 'lo%d' % n, r)
+            b.low[rd] = (n, r)
+            for f in FLAGS:
+                b.set_flag(f, None, 'set from an operand whose high bits are not known')
+            return None
         if same and m in ('xor', 'sub'):
             r = 0  # the zeroing idiom: whatever the register held
         else:
@@ -1168,6 +1235,18 @@ class Lifter:
             self.write(b, d, w, r)
         return None
 
+    def partial(self, b, d, s, w):
+        """The known low bits of the register operands of d, s (w if all of
+        w are known, or if one holds no number: refused as before)."""
+        n = w
+        for op in (d, s):
+            if op.type == cx.X86_OP_REG:
+                k = lo_bits(b.kinds[d_reg(b, op)[0]])
+                if not k:
+                    return w
+                n = min(n, k)
+        return n
+
     def table_sum(self, b, m, d, s):
         """add r64, r64 of a jump table's sign-extended entry and the
         table's address (either way round): the target, held as the
@@ -1193,6 +1272,19 @@ class Lifter:
         their order and distance are the addresses'."""
         rd = d_reg(b, d)[0]
         kd = b.kind(rd)
+        if m == 'add' and lo_bits(kd) == 64 and s.type == cx.X86_OP_REG and is_stack(b.kind(d_reg(b, s)[0])):
+            # a number plus a stack address (gcc -O2's &a[i] as i + a): the
+            # address, computed, in the number's register
+            rs = d_reg(b, s)[0]
+            ks = b.kind(rs)
+            region = array_region(b.stack, ks[1]) if ks[0] == 's' else stack_region(ks, b.stack)
+            if region is None:
+                b.refuse('an address in the stack outside a run of its numbers (a local array)')
+            off = str(ks[1]) if ks[0] == 's' else b.value(rs)
+            b.set(rd, ('sv',) + region, b.emit('add i64 %s, %s' % (b.get(rd, 64), off)))
+            for f in FLAGS:
+                b.set_flag(f, None, 'set by arithmetic on a stack address (not modelled)')
+            return True
         if not is_stack(kd):
             return False
 
@@ -1258,7 +1350,7 @@ class Lifter:
 
     def imul(self, b, ops):
         if len(ops) == 1:
-            b.refuse('the one-operand imul is not modelled')
+            return self.mul_wide(b, 'imul', ops)
         d = ops[0]
         w = d.size * 8
         t, t2 = ity(w), ity(2 * w)
@@ -1272,6 +1364,31 @@ class Lifter:
         b.set_flag('zf', None, 'left undefined by imul')
         b.set_flag('sf', None, 'left undefined by imul')
         self.write(b, d, w, r)
+        return None
+
+    def mul_wide(self, b, m, ops):
+        """imul/mul with one operand (gcc's division by a constant: the high
+        half of a product): rdx:rax (edx:eax) = rax times it, signed or
+        unsigned, in twice the width; CF and OF say the high half is more
+        than the low half's extension; ZF and SF left undefined."""
+        s, = ops
+        w = s.size * 8
+        if w < 32:
+            b.refuse('a one-operand %s of %d bits is not modelled' % (m, w))
+        t, t2 = ity(w), ity(2 * w)
+        ext = 'sext' if m == 'imul' else 'zext'
+        x = b.get('rax', w)
+        y = self.read(b, s, w)
+        wide = b.emit('mul %s %s, %s' % (t2, b.cast(ext, w, x, 2 * w), b.cast(ext, w, y, 2 * w)))
+        lo = b.cast('trunc', 2 * w, wide, w)
+        hi = b.cast('trunc', 2 * w, b.emit('lshr %s %s, %d' % (t2, wide, w)), w)
+        ov = b.emit('icmp ne %s %s, %s' % (t2, wide, b.cast(ext, w, lo, 2 * w)))
+        b.put('rax', w, lo)
+        b.put('rdx', w, hi)
+        b.set_flag('cf', ov)
+        b.set_flag('of', ov)
+        b.set_flag('zf', None, 'left undefined by %s' % m)
+        b.set_flag('sf', None, 'left undefined by %s' % m)
         return None
 
     def shift(self, b, m, ops):
@@ -1460,7 +1577,7 @@ class Lifter:
         block's registers and flags read before written, and liveness."""
         by = {a: (ins, succ) for a, ins, succ in self.blocks}
         first = self.blocks[0][0]
-        ins_state = {first: entry_state(self.sig)}
+        ins_state = {first: entry_state(self.sig, self.stack_size)}
         work = [first]
         dummy_v = {r: '%%dummy' for r in R64}
         dummy_f = {f: '%%dummy' for f in FLAGS}
@@ -1472,6 +1589,12 @@ class Lifter:
             a = work.pop()
             ins, succ = by[a]
             blk, term = self.run_block(a, ins, ins_state[a], dummy_v, dummy_f)
+            if term is not None and term[0] == 'switch':
+                # the jump table's own targets, from the entry the block adds
+                # (kinds only grow at a join: a different table would make
+                # the register unusable, and the jump refused)
+                succ = sorted({t for o, t in term[2]})
+                by[a] = (ins, succ)
             out = blk.state()
             for s in succ:
                 old = ins_state.get(s)
@@ -1480,6 +1603,7 @@ class Lifter:
                     ins_state[s] = new
                     work.append(s)
         self.ins_state = ins_state
+        self.blocks = [(a, ins, by[a][1]) for a, ins, succ in self.blocks]
         uses, defs = {}, {}
         for a, ins, succ in self.blocks:
             if a not in ins_state:
@@ -1533,7 +1657,7 @@ class Lifter:
             phis[a] = (regs, flags)
         body = {}
         incoming = {a: [] for a in self.live}  # (pred label, {reg: value}, {flag: value})
-        ent = entry_state(self.sig)
+        ent = entry_state(self.sig, self.stack_size)
         ent_vals = {'rdi': '%rdi', 'rsi': '%rsi', 'rdx': '%edx', 'rcx': '%ecx'}
         for r in SCRATCH + XMM:
             ent_vals[r] = 'poison'
@@ -1556,7 +1680,7 @@ class Lifter:
                 incoming[s].append((self.label(a), blk, blk.vals, blk.fvals))
             body[a] = (blk, term)
         out = ['; %s, lifted from x86-64 machine code by tests/prove/x86.py' % self.name[1:], head,
-               'entry:', '  %%stack = alloca [%d x i8], align 16' % STACK]
+               'entry:', '  %%stack = alloca [%d x i8], align 16' % self.stack_size]
         for a, ins, succ in self.blocks:
             if a not in self.live:
                 continue
@@ -1638,7 +1762,7 @@ class Lifter:
         if term[0] == 'smash':
             return '  call void @x86.stack_chk_fail(i64 %d)\n  unreachable' % term[1]
         # ret: the stack and the caller's registers as they were; eax is the result
-        if blk.kinds['rsp'] != ('s', STACK):
+        if blk.kinds['rsp'] != ('s', self.stack_size):
             blk.refuse('returns with rsp not at its entry value')
         for r in SAVED:
             if blk.kinds[r] != ('e', r):

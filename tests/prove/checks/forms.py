@@ -200,6 +200,22 @@ def cases():
     add('movd %esi, %xmm1\n\tmovd %xmm1, %eax\n\tmovd -4(%rbp), %xmm2\n\tmovd %xmm2, 12(%rbp)\n\t'
         'movdqu %xmm2, (%rbp)')
     add('movq %rdi, %xmm8\n\tmovq %xmm8, %r9\n\tpxor %xmm9, %xmm9\n\tmovq %xmm9, %r10')
+    # one-operand imul and mul (gcc's division by a constant: the product's
+    # high half in rdx)
+    for op in ('imul', 'mul'):
+        for w in (32, 64):
+            s = SUF[w]
+            add('%s%s %s' % (op, s, r(w, 1)))
+            add('%s%s %s' % (op, s, r(w, 2)))
+            add('%s%s %s' % (op, s, r(w, 0)))
+            add('%s%s %s' % (op, s, r(w, 8)))
+            add('%s%s %s' % (op, s, MEMS[0]))
+    # setcc into a register that held an address, then arithmetic on it:
+    # only the low 8 bits are known (gcc: `lea rdx, [rip+t]`, `setg dl`,
+    # `or eax, edx`, then `movzx eax, al`)
+    for op in ('or', 'and', 'xor', 'add', 'sub'):
+        add('lea -8(%%rbp), %%rdx\n\tsetg %%dl\n\t%sl %%edx, %%eax' % op)
+        add('lea 8(%%rbp), %%rcx\n\tsetb %%cl\n\t%sq %%rsi, %%rcx' % op)
     for c in CONDS:
         add('set%s %%al' % c)
         add('set%s %%r10b' % c)
@@ -369,6 +385,7 @@ def model_case(code, kind='plain', callee=None):
     insns = list(md.disasm(code, 0x1000))
     L = x86.Lifter.__new__(x86.Lifter)
     L.insns, L.n, L.entry_lines, L.calls = insns, 0, [], None  # a form alone: no call followed
+    L.stack_size = x86.STACK
     L.smash = set()  # no call of __stack_chk_fail here (calls.s's test)
     if callee is not None:
         # the case and its callee as the functions of an object (calls.py)

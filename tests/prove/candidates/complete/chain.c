@@ -1,41 +1,7 @@
-/* No board at all: each square is looked up in the lists as it is needed,
-   and f follows a jump chain by calling itself, a negative start standing
-   for a man that has just jumped onto -s (it must jump on while it can,
-   and its move ends where it cannot).  up(n, right) is the square up-left
-   or up-right of n, or 0 off the board: the rows alternate between
-   starting half a square in and half a square out. */
-static int in(int *p, int n)
-{
-    for (; *p; p++)
-        if (*p == n)
-            return 1;
-    return 0;
-}
-
-static int up(int n, int right)
-{
-    int column = (n - 1) % 4;
-    if (n < 5)
-        return 0;
-    if ((n - 1) / 4 % 2)
-        return right ? n - 4 : column ? n - 5 : 0;
-    return right ? (column < 3 ? n - 3 : 0) : n - 4;
-}
-
-int f(int *b, int *w, int s, int e)
-{
-    int n = s < 0 ? -s : s, right, over, to, jumped = 0, ok = 0;
-    for (right = 0; right < 2; right++) {
-        over = up(n, right);
-        to = up(over, right);
-        if (to && in(b, over) && !in(b, to) && !in(w, to)) {
-            jumped = 1;
-            ok |= f(b, w, -to, e);
-        }
-    }
-    if (jumped)
-        return ok;
-    if (s < 0)
-        return n == e;
-    return (up(n, 0) == e || up(n, 1) == e) && !in(b, e) && !in(w, e);
-}
+/* f follows a jump chain by calling itself: a start below 0 stands for a
+   man that has just jumped onto square -s, which must jump on while it can
+   and ends where it cannot.  Square n is bit (n-1)*9/8 as in the golf
+   (steps up 4 and 5 bits down, jumps 8 and 10; bit k is square k-k/9+1),
+   the lists read through a copy of their pointers, f's own kept for the
+   calls. */
+f(b,w,s,e)int*b,*w;{long B=0,F=0x7fbfdfeffL,k=~-(s<0?-s:s)*9/8,t=~-e*9/8,x,j=0,o=0;int*p;for(p=b;*p;p++)B|=1L<<~-*p*9/8;for(p=w;*p;p++)F^=1L<<~-*p*9/8;for(F&=~B,x=4;x<6;x++)if(k>=2*x&&B>>k-x&F>>k-2*x&1)j=1,o|=f(b,w,-(k-2*x-(k-2*x)/9+1),e);return j?o:s<0?k==t:F>>t&1&&(k-t==4||k-t==5);}

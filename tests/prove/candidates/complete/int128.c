@@ -1,41 +1,33 @@
-/* A 10x10 mailbox in an unsigned __int128: square n is bit
-   10*row+column+23 (row 0 the far side), with a border of bits that are
-   never empty around the 8x8 board, so a move that would leave the board
-   lands on the border, and every move up is 9 bits down (up and right) or
-   11 (up and left). */
+/* A 10x10 mailbox in one unsigned __int128: square n is bit 10*row +
+   column + 11 (row 0 the far side, columns 0-7 the board's), so a border
+   of bits that are never empty surrounds the board and a move off it lands
+   there.  A white man's steps up are 9 bits down (up and right) and 11 (up
+   and left), its jumps 18 and 22. */
 typedef unsigned __int128 board;
 
-static int at(int n)
-{
-    int row = (n - 1) / 4;
-    return 10 * row + 2 * ((n - 1) % 4) + !(row % 2) + 23;
-}
-
-/* Does a chain from bit x end on bit t?  It ends where no jump is left. */
-static int ends(board black, board empty, int x, int t)
-{
-    int d, jumped = 0, ok = 0;
-    for (d = 9; d <= 11; d += 2)
-        if (black >> (x - d) & empty >> (x - 2 * d) & 1) {
-            jumped = 1;
-            ok |= ends(black, empty, x - 2 * d, t);
-        }
-    return jumped ? ok : x == t;
-}
+#define AT(n) (((n) - 1) / 4 * 10 + ((n) - 1) % 4 * 2 + !(((n) - 1) / 4 % 2) + 11)
 
 int f(int *b, int *w, int s, int e)
 {
-    board black = 0, empty = 0;
-    int n, x = at(s), t = at(e), d;
+    board black = 0, empty = 0, at = (board)1 << AT(s), right, left;
+    int n, round, jumped = 0;
+
     for (n = 1; n <= 32; n++)
-        empty |= (board)1 << at(n);
+        empty |= (board)1 << AT(n);
     for (; *b; b++)
-        black |= (board)1 << at(*b);
+        black |= (board)1 << AT(*b);
     for (; *w; w++)
-        empty &= ~((board)1 << at(*w));
+        empty &= ~((board)1 << AT(*w));
     empty &= ~black;
-    for (d = 9; d <= 11; d += 2)
-        if (black >> (x - d) & empty >> (x - 2 * d) & 1)
-            return ends(black, empty, x, t);
-    return (t == x - 9 || t == x - 11) && empty >> t & 1;
+    /* Every chain at once, a round a jump; three rounds end every chain. */
+    for (round = 0; round < 3; round++) {
+        right = at >> 18 & black >> 9 & empty;
+        left = at >> 22 & black >> 11 & empty;
+        if (right | left)
+            jumped = 1;
+        at = (at & ~(right << 18 | left << 22)) | right | left;
+    }
+    if (!jumped)
+        at = (at >> 9 | at >> 11) & empty;
+    return at >> AT(e) & 1;
 }

@@ -1,40 +1,44 @@
-/* A mailbox: a[i] says what stands at place i, 0 for no square, 1 empty, 2
-   black, 3 white.  Square n is place (n-1)*9/8+10, read from a local copy
-   of a string: two rows of the board hold 8 squares and then a place that
-   is no square, so every move up is 4 or 5 places down and every jump 8 or
-   10, and the 10 places before square 1 are off the board too.  The men of
-   every chain are followed at once, a round a jump, on a second mailbox. */
+/* A mailbox: a[p] says what stands on place p, 0 off the board, 1 empty,
+   2 black, 3 white.  Square n is place at[n - 1] - 30, from a local copy of
+   a string: every 9th place is no square and the 11 before square 1 are
+   off the board, so a step up is 4 or 5 places down, a jump 8 or 10, and a
+   step off a side lands off the board.  A man goes up two rows a jump, so
+   its chain has at most three: they are followed jump by jump. */
+#define JUMP(p, d) (a[(p) - (d)] == 2 && a[(p) - 2 * (d)] == 1)
+
 int f(int *b, int *w, int s, int e)
 {
-    char a[45] = {0}, at[45] = {0}, place[] = "23456789;<=>?@ABDEFGHIJKMNOPQRST";
-    int n, x, d, t, round, moved, jumped = 0;
+    char a[48] = {0}, at[] = ")*+,-./023456789;<=>?@ABDEFGHIJK";
+    int n, x = at[s - 1] - 30, t = at[e - 1] - 30, y, z, d, d2, d3, more, more2, jumped = 0, ok = 0;
 
     for (n = 0; n < 32; n++)
-        a[place[n] - 40] = 1;
+        a[at[n] - 30] = 1;
     for (; *b; b++)
-        a[place[*b - 1] - 40] = 2;
+        a[at[*b - 1] - 30] = 2;
     for (; *w; w++)
-        a[place[*w - 1] - 40] = 3;
-    x = place[s - 1] - 40;
-    t = place[e - 1] - 40;
-    at[x] = 1;
-    for (round = 0; round < 3; round++) {
-        char next[45] = {0};
-        for (n = 10; n < 45; n++)
-            if (at[n]) {
-                moved = 0;
-                for (d = 4; d <= 5; d++)
-                    if (a[n - d] == 2 && a[n - 2 * d] == 1)
-                        next[n - 2 * d] = moved = 1;
-                if (moved)
-                    jumped = 1;
-                else
-                    next[n] = 1;
-            }
-        for (n = 0; n < 45; n++)
-            at[n] = next[n];
-    }
+        a[at[*w - 1] - 30] = 3;
+    for (d = 4; d <= 5; d++)
+        if (JUMP(x, d)) {
+            jumped = 1;
+            y = x - 2 * d;
+            more = 0;
+            for (d2 = 4; d2 <= 5; d2++)
+                if (JUMP(y, d2)) {
+                    more = 1;
+                    z = y - 2 * d2;
+                    more2 = 0;
+                    for (d3 = 4; d3 <= 5; d3++)
+                        if (JUMP(z, d3)) {
+                            more2 = 1;
+                            ok |= z - 2 * d3 == t;
+                        }
+                    if (!more2)
+                        ok |= z == t;
+                }
+            if (!more)
+                ok |= y == t;
+        }
     if (jumped)
-        return at[t];
+        return ok;
     return a[t] == 1 && (t == x - 4 || t == x - 5);
 }
