@@ -637,12 +637,21 @@ prove: ## golf == reference on every valid input, proved by z3 from clang's IR a
 	@$(NEEDS) prove
 	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
 	@$(PROVE_MAIN_OBJECT)
-	@$(PROVE_CMD) $(PROVE_ARGS)
+	@$(MAKE) --no-print-directory prove-run
 
 prove-check: ## the proof's model against the compiled programs on PROVE_POSITIONS random positions
 	@$(NEEDS) prove
 	@$(SUBMAKE) -j$(JOBS) files FILES=prove-build
-	@$(PROVE_CMD) --check $(PROVE_POSITIONS) $(PROVE_ARGS)
+	@$(MAKE) --no-print-directory prove-run PROVE_CHECK="$(PROVE_POSITIONS)"
+
+# The proof in a make of its own, after the check above: a make expands a
+# recipe whole before it runs its first line, so PYTHON (the first python3
+# that imports z3) chosen in the recipe of make prove would be chosen
+# before the check installed python3-z3, and the first run after the
+# install would fail with a python3 that cannot see it.
+PROVE_CHECK :=
+prove-run: ## make prove's proof (or PROVE_CHECK=N, the model's check) alone: no check of the machine, no build
+	@$(PROVE_CMD) $(if $(PROVE_CHECK),--check $(PROVE_CHECK)) $(PROVE_ARGS)
 
 # Every object of the golf the judge's programs link: each must hold
 # exactly f (tests/prove/allow.py).  The main build's, checkers.o, exists

@@ -1,7 +1,11 @@
-/* batch.h - the one line loop: every command that reads lines (the
- * question's and the other batches, perft --sum, --suite, the journal, PDN
- * files) reads them here, a line at a time, whatever their length, and
- * knows a line that asks nothing by one rule, asks_nothing.
+/* batch.h - the one line loop: everything that reads lines (the question's
+ * and the other batches, perft --sum, --suite, the journal, PDN files) reads
+ * them here, a line at a time, whatever their length (or bounded: the
+ * journal's), and every input a person writes knows a line that asks
+ * nothing by one rule, asks_nothing: the batches, --sum and --suite skip
+ * such lines, and a PDN file's # lines are nothing to its records.  (The
+ * journal, written and checked by perft line by line, keeps every line: its
+ * first is a # line that names its count.)
  *
  * A line is what ends in "\n" (or "\r\n"), or the last bytes before the end
  * of the input; it is handed on without its line end, NUL bytes and all. */

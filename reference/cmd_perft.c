@@ -19,6 +19,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "perft_after.h"
+#include "perft_lines.h"
 #include "perft_results.h"
 #include "perft_split.h"
 #include "perft_suite.h"
@@ -69,17 +70,20 @@ void perft_usage(FILE *out)
             "  --nobulk        play every move of the last ply instead of counting them\n"
             "                  (slower: checks the bulk count)\n"
             "  --split PLIES   write the positions PLIES plies on, one job a line,\n"
-            "                  \"N/OF FEN DEPTH-PLIES PATHS\" (PATHS: the move sequences\n"
-            "                  reaching it), streamed\n"
-            "  --sum           add result lines from standard input; refuses a line that is\n"
-            "                  no result and names a job missing or given twice\n"
+            "                  \"N/OF FEN DEPTH-PLIES PATHS in RUN crc C\" (PATHS: the move\n"
+            "                  sequences reaching it; RUN: the count's FEN, depth, PLIES\n"
+            "                  and generator; C: a CRC-32 of the line), streamed\n"
+            "  --sum           add result lines from standard input; refuses a line whose\n"
+            "                  check fails or that is cut short, of another run or job\n"
+            "                  total, and names a job missing or given twice\n"
             "  --suite FILE    lines \"FEN ;D1 N ;D2 N ...\": \"ok\" or \"MISMATCH\" for each\n"
             "                  depth with its line, expected and got; exit 1 on a mismatch\n"
             "\n"
             "LINES are \"FEN\" (with DEPTH given), \"FEN DEPTH\", \"FEN DEPTH PATHS\" or a job\n"
-            "\"N/OF FEN DEPTH PATHS\", blank and # lines skipped; each gets \"perft DEPTH:\n"
-            "COUNT\", or \"[N/OF ]perft DEPTH x PATHS: COUNT x PATHS\", or error (the fault\n"
-            "on standard error after its line number; exit status 2).\n"
+            "of --split, blank and # lines skipped; each gets \"perft DEPTH: COUNT\", or\n"
+            "\"perft DEPTH x PATHS: COUNT x PATHS\", or the job's result line \"N/OF perft\n"
+            "DEPTH x PATHS: COUNT x PATHS in RUN crc C\", or error (the fault on standard\n"
+            "error after its line number; exit status 2).\n"
             "On a terminal, standard error shows the progress of a long count.\n",
             PERFT_MAX_DEPTH, DEFAULT_HASH_MIB, sysconf(_SC_NPROCESSORS_ONLN));
 }
@@ -201,32 +205,74 @@ static fields split_fields(const char *line, size_t len)
     return f;
 }
 
+/* p's tree at depth, with the table its depth gets, into *count, and
+ * --stats' line before it; false (said) if out of memory. */
+static bool count_at(const fastpos *p, int depth, table_store *ts, const choices *c, perft_count *count)
+{
+    bool no_memory;
+    perft_table *t = table_for(ts, depth, &no_memory);
+    if (no_memory)
+        return false;
+    double start = perft_seconds(), cpu_start = cpu_seconds();
+    perft_result r = perft_count_tree(p, depth, t, &c->o, "perft");
+    if (r.out_of_memory) {
+        fputs("reference: out of memory for perft's jobs\n", stderr);
+        return false;
+    }
+    if (c->stats)
+        print_stats(ts, depth, c->o.threads, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
+    *count = r.count;
+    return true;
+}
+
+/* A job line of a split, "N/OF FEN DEPTH PATHS in RUN crc C": its result
+ * line, "N/OF perft DEPTH x PATHS: COUNT in RUN crc C"; false (the fault on
+ * stderr after `where`) if the line is not a job whose check holds. */
+static bool count_job(const char *line, size_t len, const char *where, table_store *ts, const choices *c)
+{
+    job_line j;
+    char why[LINE_FAULT_SIZE];
+    line_fault fault = read_job_line(line, len, &j, why);
+    if (fault == LINE_NOT_ONE) {
+        char q[QUOTE_SIZE];
+        quote_text(line, len, q);
+        fprintf(stderr, "%sjob: %s is not a job as --split writes it (%s)\n", where, q, why);
+        return false;
+    }
+    if (fault != LINE_READ) {
+        fprintf(stderr, "%sjob refused: %s\n", where, why);
+        return false;
+    }
+    fastpos p;
+    result_line r = {j.id, j.depth, j.paths, 0, j.run};
+    if (!read_fen_at(where, j.fen, j.fen_len, (int)j.fen_at + 1, c->strict, &p) || !count_at(&p, j.depth, ts, c, &r.count))
+        return false;
+    r.count = perft_times(r.count, j.paths);
+    char text[PERFT_LINE_SIZE];
+    if (r.count == PERFT_COUNT_MAX || !write_result_line(&r, text)) {
+        char id[JOB_ID_SIZE];
+        write_job_id(j.id, id);
+        fprintf(stderr, "reference: job %s: the count does not fit in 128 bits\n", id);
+        return false;
+    }
+    fputs(text, stdout);
+    return true;
+}
+
 /* One batch line, number `number`: "FEN", "FEN DEPTH", "FEN DEPTH PATHS" or
- * a job "N/OF FEN DEPTH PATHS"; false (the fault on stderr after "line
- * N: ") if bad. */
+ * a job of a split (count_job); false (the fault on stderr after "line N:
+ * ") if bad. */
 static bool count_line(const char *line, size_t len, long number, int depth, table_store *ts, const choices *c)
 {
     fields f = split_fields(line, len);
     char where[32];
     snprintf(where, sizeof where, "line %ld: ", number);
-    job_id id = {0, 0};
-    if (f.n == 4 && !read_job_id(f.at[0], f.len[0], &id)) {
-        char q[QUOTE_SIZE];
-        quote_text(f.at[0], f.len[0], q);
-        fprintf(stderr, "%sjob: %s is not a job id N/OF (1 <= N <= OF), as --split writes it\n", where, q);
-        return false;
-    }
-    if (f.n == 4) { /* the id read: the rest is FEN DEPTH PATHS */
-        for (int i = 0; i < 3; i++) {
-            f.at[i] = f.at[i + 1];
-            f.len[i] = f.len[i + 1];
-        }
-        f.n = 3;
-    }
-    perft_count paths = 1;
+    if (f.n > 0 && memchr(f.at[0], '/', f.len[0]) != NULL) /* no FEN has a '/' */
+        return count_job(line, len, where, ts, c);
+    perft_count paths = 1, count;
     fastpos p;
-    if (f.n > 4) {
-        fprintf(stderr, "%sa line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS, not %d fields\n",
+    if (f.n > 3) {
+        fprintf(stderr, "%sa line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS in RUN crc C, not %d fields\n",
                 where, f.n);
         return false;
     }
@@ -242,32 +288,17 @@ static bool count_line(const char *line, size_t len, long number, int depth, tab
         fprintf(stderr, "%spaths: not a whole number 1 or more\n", where);
         return false;
     }
-    bool no_memory;
-    perft_table *t = table_for(ts, depth, &no_memory);
-    if (no_memory)
+    if (!count_at(&p, depth, ts, c, &count))
         return false;
-    double start = perft_seconds(), cpu_start = cpu_seconds();
-    perft_result r = perft_count_tree(&p, depth, t, &c->o, "perft");
-    if (r.out_of_memory) {
-        fputs("reference: out of memory for perft's jobs\n", stderr);
-        return false;
-    }
-    if (c->stats)
-        print_stats(ts, depth, c->o.threads, r.count, perft_seconds() - start, cpu_seconds() - cpu_start);
-    char label[128], name[JOB_ID_SIZE + 1] = "";
-    if (id.of != 0) {
-        char id_text[JOB_ID_SIZE];
-        write_job_id(id, id_text);
-        snprintf(name, sizeof name, "%s ", id_text);
-    }
+    char label[128];
     if (f.n == 3) {
         char text[COUNT_TEXT_SIZE];
         write_count(paths, text);
-        snprintf(label, sizeof label, "%sperft %d x %s", name, depth, text);
+        snprintf(label, sizeof label, "perft %d x %s", depth, text);
     } else {
-        snprintf(label, sizeof label, "%sperft %d", depth < 0 ? "" : name, depth);
+        snprintf(label, sizeof label, "perft %d", depth);
     }
-    return print_count(label, perft_times(r.count, paths));
+    return print_count(label, perft_times(count, paths));
 }
 
 /* perft [DEPTH] < LINES, a line of run_batch: its count, flushed as it
@@ -360,7 +391,7 @@ static const struct {
                      {OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
     [SUM_RESULTS] = {"--sum, which adds result lines and counts nothing", {OPT_SUM, OPTIONS}},
     [SUITE] = {"--suite, which counts the depths each line asks for",
-               {OPT_SUITE, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
+               {OPT_SUITE, OPT_HASH, OPT_HASH_ENTRIES, OPT_THREADS, OPT_STATS, OPT_PROGRESS, OPT_NOBULK, OPT_STRICT, OPTIONS}},
 };
 
 /* Options that each apply, but not together. */
@@ -431,7 +462,7 @@ int perft_command(const request *r)
     if (r->given[OPT_SUM])
         return written(sum_results(stdin, stdout));
     if (r->given[OPT_SUITE]) {
-        int status = run_suite(r->text[OPT_SUITE], &ts, &c.o, c.strict);
+        int status = run_suite(r->text[OPT_SUITE], &ts, &c.o, c.strict, c.stats);
         perft_table_free(ts.t);
         return written(status);
     }

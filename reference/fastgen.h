@@ -18,6 +18,12 @@
 #include "moves.h"
 #include "table.h"
 
+/* The generator's version, which every line of a split or journaled count
+ * names (perft_lines.h): raised whenever a count, or the order in which a
+ * count's jobs are numbered, could change, so that no line of one version
+ * is counted or added with another's. */
+enum { FASTGEN_VERSION = 1 };
+
 /* The readable position as bitboards, and back. */
 fastpos fastpos_of(const position *pos);
 position position_of(const fastpos *p);

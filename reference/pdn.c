@@ -2,6 +2,7 @@
  * tags, each move read once into squares (with the leniency real files
  * need), and the record's start.  The replay is pdn_replay.c's; what is
  * said about a record is the pdn command's (pdn_answer.c). */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include "pdn.h"
 
 #include <stdio.h>
@@ -528,8 +529,8 @@ static void pdn_reader_free(pdn_reader *rd)
 
 /* ==================== A file, a record at a time ==================== */
 
-/* The text and a reader over it, or over a piece of it.  A text given whole
- * has one reader over all of it.  A file is read a line at a time
+/* The text and a reader over a piece of it.  A file (or a text given
+ * whole, through a FILE of its own) is read a line at a time
  * (read_more): text holds what is read of it from the start of the record
  * to give next (`from`, on `line` at `col`), and a new reader goes over
  * that piece for each record, more of the file read in while the piece may
@@ -537,7 +538,7 @@ static void pdn_reader_free(pdn_reader *rd)
  * and one read more, whatever the file's length. */
 struct pdn_stream {
     buffer text;
-    line_reader lines;  /* the file's; lines.in NULL for a text given whole */
+    line_reader lines;  /* the file's */
     bool at_eof;        /* all of it is in text */
     size_t from, given; /* the piece's start; how much of it the last record took */
     long line, next_line;
@@ -545,22 +546,24 @@ struct pdn_stream {
     pdn_reader *reader;
     bool strict;
     const char *error;
+    char *own; /* a text given whole: its copy, read through a FILE of its own */
 };
 
 pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict)
 {
-    pdn_stream *s = allocate(1, sizeof *s);
-    if (s == NULL)
-        return NULL;
-    *s = (pdn_stream){.at_eof = true, .strict = strict};
-    append(&s->text, text, len);
-    if (!s->text.failed)
-        s->reader = pdn_reader_new(s->text.text, s->text.len, strict);
-    if (s->reader == NULL) {
-        free(s->text.text);
-        free(s);
+    /* Read as a file is, a line at a time, so that a text and a file of the
+     * same bytes give the same records (their CRLF, their # lines). */
+    buffer copy = {0};
+    append(&copy, text, len); /* (a length no size_t can count fails as no memory) */
+    FILE *in = copy.failed ? NULL : fmemopen(copy.text != NULL ? copy.text : (char *)"", len, "r");
+    pdn_stream *s = in != NULL ? pdn_stream_file(in, strict) : NULL;
+    if (s == NULL) {
+        if (in != NULL)
+            fclose(in);
+        free(copy.text);
         return NULL;
     }
+    s->own = copy.text;
     return s;
 }
 
@@ -644,12 +647,7 @@ static bool next_in_file(pdn_stream *s, pdn_record **r, const char **text)
 
 bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text)
 {
-    if (s->error != NULL)
-        return false;
-    if (s->lines.in != NULL)
-        return next_in_file(s, r, text);
-    *text = s->text.text;
-    return pdn_reader_next(s->reader, r);
+    return s->error == NULL && next_in_file(s, r, text);
 }
 
 const char *pdn_stream_error(const pdn_stream *s) { return s->error; }
@@ -660,6 +658,10 @@ void pdn_stream_free(pdn_stream *s)
         return;
     pdn_reader_free(s->reader);
     line_reader_free(&s->lines);
+    if (s->own != NULL) {
+        fclose(s->lines.in);
+        free(s->own);
+    }
     free(s->text.text);
     free(s);
 }

@@ -11,6 +11,7 @@
 #include "perft.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -136,6 +137,7 @@ typedef struct {
     bool nobulk;                /* every move of the last ply played */
     atomic_size_t next, done, fresh; /* fresh: done by this run */
     atomic_bool journal_failed;
+    bool stopped;               /* interrupted (said), and still running */
     _Atomic uint64_t leaves;    /* for progress: count x paths so far, capped */
 } run;
 
@@ -174,18 +176,53 @@ double perft_seconds(void)
  * least, the positions merged. */
 enum { JOURNAL_JOBS = 1024 };
 
-/* The journal of p's count at depth, in jobs of `ply` plies on; NULL (said)
- * if it cannot be opened. */
-static perft_journal *open_journal(const char *path, const fastpos *p, int depth, int ply, size_t jobs)
+/* The journal of p's count at depth, in its jobs `ply` plies on; NULL
+ * (said) if it cannot be opened. */
+static perft_journal *open_journal(const char *path, const fastpos *p, int depth, int ply, const perft_jobs *jobs)
 {
-    position pos = position_of(p);
-    char fen[FEN_SIZE], key[FEN_SIZE + 96], err[JOURNAL_ERROR_SIZE];
-    write_fen(&pos, fen);
-    snprintf(key, sizeof key, "perft %s %d, %d plies, %zu jobs", fen, depth, ply, jobs);
-    perft_journal *j = journal_open(path, key, jobs, err);
+    perft_run run = run_of(p, depth, ply);
+    perft_count *paths = calloc(jobs->n + 1, sizeof *paths);
+    char err[JOURNAL_ERROR_SIZE];
+    perft_journal *j = NULL;
+    if (paths == NULL) {
+        snprintf(err, sizeof err, "no memory for the journal of %zu jobs", jobs->n);
+    } else {
+        for (size_t i = 0; i < jobs->n; i++)
+            paths[i] = jobs->at[i].paths;
+        j = journal_open(path, &run, jobs->n, paths, stderr, err);
+    }
+    free(paths);
     if (j == NULL)
         fprintf(stderr, "reference: %s\n", err);
     return j;
+}
+
+/* A journaled count stopped by SIGINT or SIGTERM (sig): the journal
+ * stopped, what it holds and how to resume said, and the signal raised
+ * again, so that the process ends as by it (a shell sees a ^C).  Should it
+ * not end (the library never asks for a journal), no job starts after. */
+static void interrupted(const run *r, int sig, const char *what, size_t jobs)
+{
+    journal_stop(r->journal);
+    fprintf(stderr, "reference: %s interrupted: %zu of %zu jobs are in the journal %s; the same command resumes from them\n",
+            what, journal_recorded(r->journal), jobs, journal_name(r->journal));
+    signal(sig, SIG_DFL);
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+    raise(sig);
+}
+
+/* The signals that stop a journaled count: taken by the thread that waits
+ * for the jobs (blocked in all, so none ends the process unsaid). */
+static sigset_t stop_signals(void)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    sigaddset(&s, SIGTERM);
+    return s;
 }
 
 perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const perft_options *o, const char *what)
@@ -212,7 +249,7 @@ perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const
         return res;
     }
     run r = {.jobs = &jobs, .depth = depth - ply, .table = t, .counts = counts, .nobulk = o->nobulk};
-    if (o->journal != NULL && (r.journal = open_journal(o->journal, p, depth, ply, jobs.n)) == NULL) {
+    if (o->journal != NULL && (r.journal = open_journal(o->journal, p, depth, ply, &jobs)) == NULL) {
         free(counts);
         perft_jobs_free(&jobs);
         res.failed = true;
@@ -221,37 +258,62 @@ perft_result perft_count_tree(const fastpos *p, int depth, perft_table *t, const
     int threads = o->threads < 1 ? 1 : o->threads;
     if ((size_t)threads > jobs.n)
         threads = jobs.n ? (int)jobs.n : 1;
+    sigset_t stop = stop_signals(), mask;
+    if (r.journal != NULL)
+        pthread_sigmask(SIG_BLOCK, &stop, &mask); /* before the threads start: theirs too */
     pthread_t ids[threads];
     int started = 0;
     for (; started < threads - 1; started++)
         if (pthread_create(&ids[started], NULL, worker, &r) != 0)
             break; /* fewer threads: the work still gets done */
-    if (shown && pthread_create(&ids[started], NULL, worker, &r) == 0) {
-        started++; /* this thread shows the progress while the others count */
+    if ((shown || r.journal != NULL) && pthread_create(&ids[started], NULL, worker, &r) == 0) {
+        started++; /* this thread waits (shows the progress, takes a ^C) while the others count */
         progress pr;
-        progress_start(&pr, stderr, !o->progress_lines, start);
+        if (shown)
+            progress_start(&pr, stderr, !o->progress_lines, start);
+        /* a quarter of a second between progress lines; with a journal, a
+         * look at the signals every 10 ms (the count ends that soon after
+         * its last job) */
+        double shown_at = start;
         while (atomic_load(&r.done) < jobs.n) {
-            nanosleep(&(struct timespec){0, 250000000}, NULL);
-            progress_show(&pr, what, atomic_load(&r.done), atomic_load(&r.fresh), jobs.n, atomic_load(&r.leaves),
-                          perft_seconds());
+            struct timespec wait = {0, r.journal != NULL ? 10000000 : 250000000};
+            int sig = r.journal != NULL ? sigtimedwait(&stop, NULL, &wait) : nanosleep(&wait, NULL);
+            if (shown && sig > 0)
+                progress_end(&pr);
+            if (sig > 0) {
+                interrupted(&r, sig, what, jobs.n);
+                atomic_store(&r.next, jobs.n);
+                r.stopped = true;
+                break;
+            }
+            double now = perft_seconds();
+            if (shown && (r.journal == NULL || now - shown_at >= 0.25)) {
+                shown_at = now;
+                progress_show(&pr, what, atomic_load(&r.done), atomic_load(&r.fresh), jobs.n, atomic_load(&r.leaves),
+                              now);
+            }
         }
-        progress_end(&pr);
+        if (shown)
+            progress_end(&pr);
     } else {
         worker(&r);
     }
     for (int i = 0; i < started; i++)
         pthread_join(ids[i], NULL);
     if (r.journal != NULL) {
-        char shown[SHOW_SIZE(100)];
-        show_text(shown, sizeof shown, o->journal, strlen(o->journal), 100, SHOW_UTF8);
-        if (journal_resumed(r.journal) > 0)
-            fprintf(stderr, "reference: journal %s: %zu of %zu jobs resumed\n", shown, journal_resumed(r.journal),
-                    jobs.n);
-        journal_close(r.journal);
+        int sig = r.stopped ? 0 : sigtimedwait(&stop, NULL, &(struct timespec){0, 0}); /* one that came as the last job ended */
+        if (sig > 0)
+            interrupted(&r, sig, what, jobs.n);
+        res.failed = r.stopped;
+        pthread_sigmask(SIG_SETMASK, &mask, NULL);
+        if (!r.stopped && journal_resumed(r.journal) > 0)
+            fprintf(stderr, "reference: journal %s: %zu of %zu jobs resumed\n", journal_name(r.journal),
+                    journal_resumed(r.journal), jobs.n);
         if (atomic_load(&r.journal_failed)) {
-            fprintf(stderr, "reference: journal %s: a job could not be recorded\n", shown);
+            fprintf(stderr, "reference: journal %s: a job could not be recorded\n", journal_name(r.journal));
             res.failed = true;
         }
+        journal_close(r.journal);
     }
     res.count = 0;
     for (size_t i = 0; i < jobs.n; i++)

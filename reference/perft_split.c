@@ -7,7 +7,7 @@
 
 #include "notation.h"
 #include "perft.h"
-#include "perft_results.h"
+#include "perft_lines.h"
 
 /* --split keeps at most about this many jobs in memory.  Past it, the last
  * plies stream out in windows of this many, each merged within itself: a
@@ -20,7 +20,7 @@ enum { SPLIT_WINDOW = SPLIT_WINDOW_JOBS };
 /* The jobs of a split as they come: numbered, written or only counted. */
 typedef struct {
     perft_jobs window;
-    int depth;      /* each job's */
+    perft_run run;  /* each job's line names it */
     bool write;     /* false: a first pass that only counts them */
     uint64_t n, of; /* jobs so far; how many there are (when writing) */
 } split_out;
@@ -31,12 +31,9 @@ static void flush_window(split_out *s)
         s->n++;
         if (!s->write)
             continue;
-        position pos = position_of(&s->window.at[i].pos);
-        char fen[FEN_SIZE], paths[COUNT_TEXT_SIZE], id[JOB_ID_SIZE];
-        write_fen(&pos, fen);
-        write_count(s->window.at[i].paths, paths);
-        write_job_id((job_id){s->n, s->of}, id);
-        printf("%s %s %d %s\n", id, fen, s->depth, paths);
+        char line[PERFT_LINE_SIZE];
+        if (write_job_line(&(job_id){s->n, s->of}, &s->window.at[i].pos, s->window.at[i].paths, &s->run, line))
+            fputs(line, stdout);
     }
     perft_jobs_free(&s->window);
     s->window.merge = true;
@@ -95,7 +92,7 @@ int perft_split(const fastpos *p, int depth, int plies)
     int ply = 0;
     for (; ply < plies && !frontier.failed && frontier.n < SPLIT_WINDOW / 16; ply++)
         perft_expand(&frontier);
-    split_out s = {.depth = depth - plies};
+    split_out s = {.run = run_of(p, depth, plies)};
     bool ok = !frontier.failed;
     if (ok && ply < plies)
         ok = split_pass(&frontier, plies - ply, &s); /* count them first */

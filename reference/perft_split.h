@@ -1,7 +1,8 @@
 /* perft_split.h - `perft FEN DEPTH --split PLIES`: the positions PLIES plies
- * on, duplicates merged, one job a line with its id, "N/OF FEN DEPTH-PLIES
- * PATHS" (PATHS: the move sequences that reach it), for a deep count on many
- * machines; perft_results.h sums their results. */
+ * on, duplicates merged, one job a line with its id and its run, "N/OF FEN
+ * DEPTH-PLIES PATHS in RUN crc C" (PATHS: the move sequences that reach it;
+ * perft_lines.h), for a deep count on many machines; perft_results.h sums
+ * their results. */
 #ifndef PERFT_SPLIT_H
 #define PERFT_SPLIT_H
 

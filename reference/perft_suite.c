@@ -1,10 +1,16 @@
 /* perft_suite.c - perft --suite: a file of positions with their expected
  * counts, each line read and each count run. */
+#define _POSIX_C_SOURCE 200809L /* fdopen, O_CLOEXEC */
+
 #include "perft_suite.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "batch.h"
 
@@ -76,13 +82,34 @@ bool read_suite_line(const char *text, size_t len, bool strict, suite_line *s, c
     return true;
 }
 
-int run_suite(const char *path, table_store *ts, const perft_options *o, bool strict)
+/* The suite at path, opened to read if it is a regular file; NULL with
+ * why in err ("Is a directory", "a FIFO, not a regular file", ...).  A
+ * FIFO is refused without waiting for a writer. */
+static FILE *open_suite(const char *path, char err[NOTATION_ERROR_SIZE])
 {
-    char shown_path[SHOW_SIZE(SHOWN_PATH)];
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    FILE *in = NULL;
+    bool opened = fd >= 0 && fstat(fd, &st) == 0;
+    if (opened && S_ISDIR(st.st_mode))
+        snprintf(err, NOTATION_ERROR_SIZE, "%s", strerror(EISDIR));
+    else if (opened && !S_ISREG(st.st_mode))
+        snprintf(err, NOTATION_ERROR_SIZE, "%s, not a regular file: a suite is a file of positions",
+                 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "no file");
+    else if (!opened || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || (in = fdopen(fd, "r")) == NULL)
+        snprintf(err, NOTATION_ERROR_SIZE, "%s", strerror(errno));
+    if (in == NULL && fd >= 0)
+        close(fd);
+    return in;
+}
+
+int run_suite(const char *path, table_store *ts, const perft_options *o, bool strict, bool stats)
+{
+    char shown_path[SHOW_SIZE(SHOWN_PATH)], why[NOTATION_ERROR_SIZE];
     show_text(shown_path, sizeof shown_path, path, strlen(path), SHOWN_PATH, SHOW_UTF8);
-    FILE *in = fopen(path, "r");
+    FILE *in = open_suite(path, why);
     if (in == NULL) {
-        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, strerror(errno));
+        fprintf(stderr, "reference: --suite %s: %s\n", shown_path, why);
         return 2;
     }
     line_reader lines = {.in = in};
@@ -111,6 +138,7 @@ int run_suite(const char *path, table_store *ts, const perft_options *o, bool st
                 status = 1;
                 break;
             }
+            double cpu_start = (double)clock() / CLOCKS_PER_SEC;
             perft_result r = perft_count_tree(&p, sl.at[i].depth, t, o, "perft");
             if (r.out_of_memory)
                 fputs("reference: out of memory for perft's jobs\n", stderr);
@@ -118,8 +146,12 @@ int run_suite(const char *path, table_store *ts, const perft_options *o, bool st
                 status = 1;
                 break;
             }
-            char got[COUNT_TEXT_SIZE], expected[COUNT_TEXT_SIZE];
-            write_count(r.count, got);
+            if (stats)
+                print_stats(ts, sl.at[i].depth, o->threads, r.count, r.seconds,
+                            (double)clock() / CLOCKS_PER_SEC - cpu_start);
+            char got[COUNT_TEXT_SIZE + 32] = "a count past 128 bits", expected[COUNT_TEXT_SIZE];
+            if (r.count != PERFT_COUNT_MAX)
+                write_count(r.count, got);
             write_count(sl.at[i].expected, expected);
             counts++;
             if (r.count == sl.at[i].expected) {
@@ -137,6 +169,11 @@ int run_suite(const char *path, table_store *ts, const perft_options *o, bool st
         status = 1;
     }
     fclose(in);
+    if (status == 0 && positions + bad == 0) {
+        fprintf(stderr, "reference: --suite %s: no positions (the file is empty, or blank and # lines): nothing checked\n",
+                shown_path);
+        return 2;
+    }
     printf("suite: %ld positions, %ld counts, %ld mismatches, %ld bad lines, %.3f s\n", positions, counts, mismatches,
            bad, perft_seconds() - start);
     return status ? status : mismatches ? 1 : bad ? 2 : 0;

@@ -38,10 +38,12 @@ bool read_suite_line(const char *text, size_t len, bool strict, suite_line *s, c
 /* perft --suite FILE: each line's counts against the expected ones, with
  * the table each count gets from ts and the engine's options o; prints "ok
  * line N depth D: COUNT" or "MISMATCH line N depth D: expected E, got C"
- * for each, "error line N" for a malformed line (its fault on stderr), and
- * the last line "suite: P positions, C counts, M mismatches, B bad lines, S
- * s".  Returns 1 on a mismatch (or if counting or reading failed), else 2
- * on a bad line, else 0. */
-int run_suite(const char *path, table_store *ts, const perft_options *o, bool strict);
+ * for each (with `stats`, --stats' line before it), "error line N" for a
+ * malformed line (its fault on stderr), and the last line "suite: P
+ * positions, C counts, M mismatches, B bad lines, S s".  Returns 1 on a
+ * mismatch (or if counting or reading failed), else 2 on a bad line, else
+ * 0; 2 (said) if FILE is no regular file (a directory, a FIFO, not waited
+ * on, a device) or holds no position. */
+int run_suite(const char *path, table_store *ts, const perft_options *o, bool strict, bool stats);
 
 #endif

@@ -434,7 +434,7 @@ EOF2
     run_lines "W:W5:B1" "$BUILD/reference" moves
     run_lines "$fen"$'\t11-15' "$BUILD/reference" game
     run_lines "$fen 2" "$BUILD/reference" perft
-    run_lines "perft 2: 49" "$BUILD/reference" perft --sum
+    run_lines "$("$BUILD/reference" perft "$fen" 2 --split 0 | "$BUILD/reference" perft)" "$BUILD/reference" perft --sum
     printf '%s%s ;D1 7\r\n%s' "$skip" "$fen" "$skip" > "$d/suite"
     run --separate-stderr "$BUILD/reference" perft --suite "$d/suite"
     assert_success

@@ -12,6 +12,7 @@ load test_helper
 
 START="B:W21-32:B1-12"
 PERFT_14=7978439499 # OEIS A133046, Aart Bik's table
+RUN_14="perft 14 B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 split 4 fastgen 1"
 
 setup() {
     [ "$(id -u)" -eq 0 ] || fail "the cluster tests run as root (make test-cluster)"
@@ -47,7 +48,7 @@ setup() {
     grep -E 'JobId=[0-9]+_[0-9]+.* (done|WEXITSTATUS 0)' "$work/slurm/log/slurmctld.log" | head -n 3 >&3 || true
     run bash -c 'cat "$1"/result.* | "$2" perft --sum' _ "$work" "$BUILD/reference"
     assert_success
-    assert_output "sum: $PERFT_14"
+    assert_output "sum: $PERFT_14 in $RUN_14"
     # each result names its job: a lost task's jobs are named, not summed past
     run --separate-stderr bash -c 'cat "$1"/result.[2-8] | "$2" perft --sum' _ "$work" "$BUILD/reference"
     assert_equal "$status" 2
@@ -74,7 +75,7 @@ setup() {
     [ "$(wc -l < "$work/results")" -eq "$(wc -l < "$work/jobs")" ] || fail "$(wc -l < "$work/results") results for $(wc -l < "$work/jobs") jobs"
     run "$BUILD/reference" perft --sum < "$work/results"
     assert_success
-    assert_output "sum: $PERFT_14"
+    assert_output "sum: $PERFT_14 in $RUN_14"
     # sshd logged the logins, and is gone
     grep -c 'Accepted publickey' "$work/ssh/log/sshd.log" >&3
     run pgrep -f "$work/ssh"

@@ -103,7 +103,7 @@ API_PLANTS=(
         clang "${flags[@]}" -I"$ROOT/reference" -c -o planted/library.o planted/library.c
         clang "${flags[@]}" -o planted/fuzz_api "$BUILD/fuzz/fuzz_api.o" planted/library.o "${objects[@]}"
         # (what a sanitizer reports is the plant's, kept here: make sanitize's reports must stay empty)
-        ASAN_OPTIONS="log_path=$BATS_TEST_TMPDIR/planted-asan" \
+        ASAN_OPTIONS="log_path=\"$BATS_TEST_TMPDIR/planted-asan\"" \
             run planted/fuzz_api -close_fd_mask=2 -artifact_prefix="$BATS_TEST_TMPDIR/" "$ROOT"/tests/fuzz/corpus-api/*
         [ "$status" -ne 0 ] || fail "with '${API_PLANTS[i + 1]}' planted, the seeds pass"
         assert_output --regexp 'fuzz_api: |SUMMARY: (UndefinedBehavior|Address)Sanitizer'
@@ -112,10 +112,10 @@ API_PLANTS=(
 
 # ==================== fuzz_readers: the other readers ====================
 
-@test "fuzz_readers' seeds replay without a finding, and a short run from them finds nothing (the command line, journal, --sum, --suite, --after, job ids, FEN, moves)" {
+@test "fuzz_readers' seeds replay without a finding, and a short run from them finds nothing (the command line, journal, --sum, --suite, --after, job ids, job and result lines, FEN, moves)" {
     [ -x "$BUILD/fuzz_readers" ] || fail "no $BUILD/fuzz_readers: make test builds it (clang with libFuzzer)"
     local f
-    for f in command_line journal results suite after job_ids fen moves; do
+    for f in command_line journal results suite after job_ids perft_line fen moves; do
         grep -q "^static void $f(const uint8_t \*data, size_t size)$" "$ROOT/tests/fuzz/fuzz_readers.c" || fail "no reader $f"
     done
     mkdir "$BATS_TEST_TMPDIR/corpus"
@@ -123,7 +123,7 @@ API_PLANTS=(
         -timeout=10 -print_coverage=1 "$BATS_TEST_TMPDIR/corpus" "$ROOT/tests/fuzz/corpus-readers"
     assert_success
     assert_output --regexp "Done [0-9]+ runs in"
-    for f in read_line read_arguments journal_open sum_results read_suite_line play_after read_job_id read_fen read_move next_move; do
+    for f in read_line read_arguments journal_open sum_results read_suite_line play_after read_job_id read_job_line read_result_line read_fen read_move next_move; do
         assert_line --regexp "^COVERED_FUNC: hits: [0-9]+ edges: [0-9]+/[0-9]+ $f "
     done
 }
@@ -146,7 +146,10 @@ API_PLANTS=(
     { printf '\002\001\001B:W21-32:B1-12'; for ((i = 0; i < 16; i++)); do printf ':%.0sH0' {1..21845}; done; } > api-fen
     # fuzz_readers: a command line of a MiB argument, --sum's lines, a suite line
     { printf '\000perft\000B:W21-32:B1-12\0003\000--after\000'; for ((i = 0; i < 16; i++)); do printf '11-15 %.0s' {1..10923}; done; } > readers-cli
-    { printf '\002'; awk 'BEGIN { for (i = 1; i <= 16384; i++) printf "%d/16384 perft 3 x 1: 302 %056d\n", i, 0 }'; } > readers-sum
+    { printf '\002'; python3 -c 'import zlib
+for i in range(1, 16385):
+    t = "%d/16384 perft 3 x 1: 302 in perft 5 B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 split 2 fastgen 1" % i
+    print("%s crc %08x" % (t, zlib.crc32(t.encode())))'; } > readers-sum
     { printf '\003B:W21-32:B1-12 ;D1 7'; for ((i = 0; i < 16; i++)); do printf ' %.0s' {1..65536}; done; } > readers-suite
     [ "$(stat -c %s line)" -gt 1000000 ] && [ "$(stat -c %s record.pdn)" -gt 1000000 ] && [ "$(stat -c %s api-replay)" -gt 1000000 ] &&
         [ "$(stat -c %s readers-sum)" -gt 1000000 ] && [ "$(stat -c %s readers-cli)" -gt 1000000 ] ||

@@ -277,6 +277,48 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     assert_output python-z3
 }
 
+@test "make judge (and submit) install the proof's needs as make prove does, as root; where they cannot be had, the judge goes on" {
+    local path
+    path=$(bare_path 0)
+    working_cc "$path" gcc
+    working_cc "$path" clang-19
+    ln -sf "$(command -v objcopy)" "$path/objcopy"
+    ln -sf "$(command -v nm)" "$path/nm"
+    printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
+    chmod +x "$path/python-no-z3"
+    # as root: the proof's packages in the one install, and the check passes
+    # whatever the install could not bring (judge.sh says what is missing)
+    run env PATH="$path" MAKE_TYPED="make judge" CC=gcc GOLF_MATRIX=gcc:-O2 PYTHON_CANDIDATES=python-no-z3 "$NEEDS" judge
+    assert_success
+    assert_line --partial "  - z3 for Python, the solver of make prove (package python3-z3)"
+    run grep -c '^install -y .* python3-z3 python3-capstone$' "$BATS_TEST_TMPDIR/apt-get.log"
+    assert_output 1
+    # as a user: nothing to install, nothing refused
+    path=$(bare_path 1000)
+    working_cc "$path" gcc
+    ln -sf "$(command -v objcopy)" "$path/objcopy"
+    printf '#!/bin/sh\nexit 1\n' > "$path/python-no-z3"
+    chmod +x "$path/python-no-z3"
+    run env PATH="$path" CC=gcc GOLF_MATRIX=gcc:-O2 PYTHON_CANDIDATES=python-no-z3 "$NEEDS" judge
+    assert_success
+    assert_output ""
+}
+
+@test "make prove chooses its python3 after the check that installs z3: the first run after the install proves" {
+    local bin="$BATS_TEST_TMPDIR/py" marker="$BATS_TEST_TMPDIR/z3-installed"
+    mkdir -p "$bin"
+    # python-later imports z3 once the check has run (the marker), and runs
+    # the proof by saying so; a python3 first on PATH never does.
+    printf '#!/bin/sh\n[ -e "%s" ] || exit 1\ncase "$*" in "-c "*) exit 0 ;; esac\necho "proof run by python-later"\n' \
+        "$marker" > "$bin/python-later"
+    printf '#!/bin/sh\necho "proof run by the first python3 on PATH, which cannot import z3"; exit 9\n' > "$bin/python3"
+    chmod +x "$bin/python-later" "$bin/python3"
+    PATH="$bin:$PATH" run project_make prove NEEDS="touch $(printf '%q' "$marker"); true" PYTHON_CANDIDATES=python-later \
+        PROVE_BUILDS=gcc:-O2 PROVE_UBSAN=
+    assert_success
+    assert_output "proof run by python-later"
+}
+
 @test "make fresh needs debootstrap and root" {
     local path
     path=$(bare_path 1000)

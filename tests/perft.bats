@@ -190,14 +190,18 @@ perft() { "$BUILD/reference" perft "$@"; }
     assert_equal "$stderr" 'line 4: fen, column 7: square 5 is both white and black'
 }
 
-@test "a batch line's faults name the line; a fourth field is a job id; --stats and the table per line" {
-    run --separate-stderr perft <<< $'# jobs\nB:W21-32:B1-12\nx/2 B:W21-32:B1-12 3 1\nB:W21-32:B1-12 3 1 2 3\nB:W21-32:B1-12 65\n2/2 B:W21-32:B1-12 3 2'
+@test "a batch line's faults name the line; a first field N/OF is a job of a split; --stats and the table per line" {
+    local job
+    job=$(perft "$START" 5 --split 2 | sed -n 2p)
+    run --separate-stderr perft <<< $'# jobs\nB:W21-32:B1-12\nx/2 B:W21-32:B1-12 3 1\nB:W21-32:B1-12 3 1 2 3\nB:W21-32:B1-12 65\n2/2 B:W21-32:B1-12 3 2\n'"$job"
     assert_equal "$status" 2
-    assert_equal "$output" $'error\nerror\nerror\nerror\n2/2 perft 3 x 2: 604'
+    assert_equal "$output" $'error\nerror\nerror\nerror\nerror\n'"$(perft < <(echo "$job"))"
+    assert_line --index 5 --regexp '^2/49 perft 3 x 1: 14 in perft 5 B:W21,.*:B1,.* split 2 fastgen 1 crc [0-9a-f]{8}$'
     assert_equal "$stderr" "line 2: no DEPTH: give one on the line (FEN DEPTH) or as perft's argument
-line 3: job: \"x/2\" is not a job id N/OF (1 <= N <= OF), as --split writes it
-line 4: a line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS, not 5 fields
-line 5: depth: \"65\" is not a depth: a whole number 0-64"
+line 3: job: \"x/2 B:W21-32:B1-12 3...\" is not a job as --split writes it (no check at its end (\" crc \" and 8 hex digits): cut short, or not a line a run writes)
+line 4: a line is FEN, FEN DEPTH, FEN DEPTH PATHS or a job N/OF FEN DEPTH PATHS in RUN crc C, not 5 fields
+line 5: depth: \"65\" is not a depth: a whole number 0-64
+line 6: job: \"2/2 B:W21-32:B1-12 3...\" is not a job as --split writes it (no check at its end (\" crc \" and 8 hex digits): cut short, or not a line a run writes)"
     # each line its --stats, its table as big as its depth can fill
     run perft --stats <<< $'B:W21-32:B1-12 9\nB:W21-32:B1-12 12'
     assert_success
@@ -211,9 +215,12 @@ line 5: depth: \"65\" is not a depth: a whole number 0-64"
     run perft <<< "$START 1 18446744073709551615"
     assert_success
     assert_output "perft 1 x 18446744073709551615: 129127208515966861305"
-    run perft --sum <<< $'perft 29: 18446744073709551615\nperft 1: 1\n'
+    # two kings' perft 40 split at 2 plies: each job's result past 2^64, and their sum
+    run bash -c '"$1" perft B:WK32:BK1 40 --split 2 | "$1" perft | "$1" perft --sum' _ "$BUILD/reference"
     assert_success
-    assert_output "sum: 18446744073709551616"
+    assert_output "sum: 56080557870304998522 in perft 40 B:WK32:BK1 split 2 fastgen 1"
+    run perft B:WK32:BK1 40
+    assert_output "perft 40: 56080557870304998522"
 }
 
 # Two kings: few positions, counts past 2^64 from depth 40.  The table keeps
@@ -257,14 +264,14 @@ EOF
     [ "${#lines[@]}" -lt 302 ] || fail "no transposition merged: ${#lines[@]} jobs"
     # one process for all of them
     run bash -c '"$1" perft < "$2" | "$1" perft --sum' _ "$BUILD/reference" "$jobs"
-    assert_output "sum: ${PUBLISHED[10]}"
+    assert_output "sum: ${PUBLISHED[10]} in perft 11 B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 split 3 fastgen 1"
     # 40 jobs a process, two processes at a time, as GNU parallel runs them on hosts
     command -v parallel > /dev/null || fail "GNU parallel is needed (package parallel)"
     # (PARALLEL_HOME: parallel's own files in the test's folder, not in ~)
     run env PARALLEL_HOME="$BATS_TEST_TMPDIR/parallel-home" bash -c \
         'parallel -j 2 -q --pipe -N 40 "$1" perft --threads 1 --hash 16 < "$2" | "$1" perft --sum' _ \
         "$BUILD/reference" "$jobs"
-    assert_output "sum: ${PUBLISHED[10]}"
+    assert_output --regexp "^sum: ${PUBLISHED[10]} in perft 11 "
 }
 
 @test "--split streams past its window: jobs merged within windows, numbered in order, and the same sum" {
@@ -287,7 +294,11 @@ EOF
     [ "$n" -gt "$merged" ] || fail "$n jobs streamed, $merged merged: no window was flushed"
     assert_equal "$(awk -v n="$n" '$1 != NR "/" n { bad++ } END { print bad + 0 }' "$dir/jobs")" 0
     run bash -c '"$1" perft --threads 1 < "$2" | "$1" perft --sum' _ "$BUILD/reference" "$dir/jobs"
-    assert_output "sum: ${PUBLISHED[8]}"
+    assert_output --regexp "^sum: ${PUBLISHED[8]} in perft 9 B:W.* split 5 fastgen 1$"
+    # the same run's jobs numbered both ways are not added together: their job totals differ
+    run --separate-stderr bash -c '{ head -n 1 "$2"; "$1" perft "$3" 9 --split 5 | head -n 1; } | "$1" perft --threads 1 | "$1" perft --sum' \
+        _ "$BUILD/reference" "$dir/jobs" "$START"
+    assert_equal "$stderr" "reference: --sum: line 2 is a job of $merged, line 1 of $n"
 }
 
 @test "each result names its job; --sum names a missing or repeated job and refuses what is no result" {
@@ -296,12 +307,14 @@ EOF
     perft --threads 1 < "$jobs" > "$results"
     assert_equal "$(wc -l < "$jobs")" 49
     # job 1's result is its tree times its paths, named by its id
-    local fen paths
-    read -r _ fen _ paths < "$jobs"
-    assert_equal "$(head -n 1 "$results")" "1/49 perft 7 x $paths: $(($(perft "$fen" 7 | cut -d ' ' -f 3) * paths))"
+    local fen paths run
+    read -r _ fen _ paths _ < "$jobs"
+    run=$(head -n 1 "$jobs" | sed 's/.* in \(.*\) crc .*/\1/')
+    assert_equal "$run" "perft 9 B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 split 2 fastgen 1"
+    assert_regex "$(head -n 1 "$results")" "^1/49 perft 7 x $paths: $(($(perft "$fen" 7 | cut -d ' ' -f 3) * paths)) in $run crc [0-9a-f]{8}\$"
     run perft --sum < "$results"
     assert_success
-    assert_output "sum: ${PUBLISHED[8]}"
+    assert_output "sum: ${PUBLISHED[8]} in $run"
     # a lost task
     run --separate-stderr perft --sum < <(sed 5d "$results")
     assert_equal "$status" 2
@@ -311,18 +324,16 @@ EOF
     run --separate-stderr perft --sum < <(sed 5p "$results")
     assert_equal "$status" 2
     assert_equal "$stderr" 'reference: --sum: job 5/49 has more than one result (again on line 6): no sum'
-    # what is not a result: a negative count, words, its own sum, an error
+    # what is not a result: a negative count, words, its own sum, an error, a result of no split
     local line
-    for line in 'perft 3: -5' 'foo 12' 'sum: 302' 'error' 'perft 3: 302 extra' '0/49 perft 7 x 1: 1'; do
+    for line in 'perft 3: -5' 'foo 12' 'sum: 302' 'error' 'perft 3: 302 extra' '0/49 perft 7 x 1: 1' 'perft 3: 302'; do
         run --separate-stderr perft --sum < <(cat "$results"; echo "$line")
         assert_equal "$status" 2
-        assert_equal "$stderr" "reference: --sum: line 50 is not a result: \"$line\""
+        assert_equal "$stderr" "reference: --sum: line 50 is not a result: \"$line\" (no check at its end (\" crc \" and 8 hex digits): cut short, or not a line a run writes)"
     done
-    # results of two splits, or with and without ids, are not added together
-    run --separate-stderr perft --sum <<< $'1/2 perft 3: 5\n2/3 perft 3: 5'
-    assert_equal "$stderr" 'reference: --sum: line 2 is a job of 3, line 1 of 2'
-    run --separate-stderr perft --sum <<< $'perft 3: 5\n1/1 perft 3: 5'
-    assert_equal "$stderr" 'reference: --sum: line 2 has a job id, line 1 has none'
+    # results of two splits of one run with other job totals are not added together
+    run --separate-stderr perft --sum < <(cat "$results"; perft "$START" 9 --split 3 | head -n 1 | perft --threads 1)
+    assert_equal "$stderr" "reference: --sum: line 50 is of another run: \"${run/split 2/split 3}\", line 1 of \"$run\""
 }
 
 @test "--after plays moves before counting; with --divide it drills down one move" {
@@ -380,10 +391,38 @@ EOF
     assert_line --regexp '^suite: 3 positions, 6 counts, 1 mismatches, 2 bad lines, '
     assert_equal "$stderr" "reference: --suite $suite, line 5: fen, column 7: square 5 is both white and black
 reference: --suite $suite, line 6: suite, column 17: \"D2\" is not \"D<depth> <count>\" (depth 0-64)"
-    # A suite that cannot be read to its end is no pass.
-    run --separate-stderr perft --suite "$BATS_TEST_TMPDIR"
-    assert_equal "$status" 1
-    assert_equal "$stderr" "reference: --suite $BATS_TEST_TMPDIR: Is a directory"
+}
+
+@test "--suite reads a regular file with a position at least, and --stats gives each count its line" {
+    local d="$BATS_TEST_TMPDIR"
+    # no file of positions is no pass: a directory, a FIFO (not waited on), a device, an empty file
+    run --separate-stderr perft --suite "$d"
+    assert_equal "$status" 2
+    assert_equal "$stderr" "reference: --suite $d: Is a directory"
+    mkfifo "$d/fifo"
+    run --separate-stderr timeout 10 "$BUILD/reference" perft --suite "$d/fifo"
+    assert_equal "$status" 2
+    assert_equal "$stderr" "reference: --suite $d/fifo: a FIFO, not a regular file: a suite is a file of positions"
+    run --separate-stderr perft --suite /dev/null
+    assert_equal "$status" 2
+    assert_equal "$stderr" "reference: --suite /dev/null: a device, not a regular file: a suite is a file of positions"
+    local text
+    for text in '' $'# no position yet\n\n'; do
+        printf '%s' "$text" > "$d/empty"
+        run --separate-stderr perft --suite "$d/empty"
+        assert_equal "$status" 2
+        assert_equal "$output" ""
+        assert_equal "$stderr" "reference: --suite $d/empty: no positions (the file is empty, or blank and # lines): nothing checked"
+    done
+    # --stats: a line before each count, as for any count
+    printf '%s\n' "$START ;D1 7 ;D9 3963680" > "$d/suite"
+    run perft --suite "$d/suite" --stats --threads 2
+    assert_success
+    assert_line --index 0 --regexp '^table none \(a perft 1 is quick without one\), threads 2, [0-9.]+ s, '
+    assert_line --index 1 'ok line 1 depth 1: 7'
+    assert_line --index 2 --regexp '^table 512 KiB \(of 256 MiB asked: a perft 9 fills no more\), threads 2, [0-9.]+ s, .*; probes [0-9]+, '
+    assert_line --index 3 'ok line 1 depth 9: 3963680'
+    assert_line --index 4 --regexp '^suite: 1 positions, 2 counts, 0 mismatches, 0 bad lines, [0-9.]+ s$'
 }
 
 @test "--journal records each finished job; an interrupted count resumes and gives the same count" {
@@ -399,13 +438,14 @@ reference: --suite $suite, line 6: suite, column 17: \"D2\" is not \"D<depth> <c
     local done_before
     done_before=$(($(wc -l < "$journal") - 1))
     [ "$done_before" -gt 20 ] && [ "$done_before" -lt 2733 ] || fail "$done_before jobs in the journal: not interrupted"
-    assert_equal "$(head -n 1 "$journal")" "perft B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 13, 5 plies, 2733 jobs"
+    assert_regex "$(head -n 1 "$journal")" "^# journal of perft 13 B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12 split 5 fastgen 1, 2733 jobs crc [0-9a-f]{8}\$"
     # a line cut short by the kill is dropped, not misread
-    printf 'job 9' >> "$journal"
+    printf '9/2733 perft 8 x 1' >> "$journal"
     run --separate-stderr perft "$START" 13 --threads 2 --journal "$journal"
     assert_success
     assert_output "perft 13: 1766623630"
-    assert_regex "$stderr" "^reference: journal .*: $done_before of 2733 jobs resumed$"
+    assert_regex "$stderr" "^reference: journal .*: line $((done_before + 2)) was cut short \(no newline\), as by a crash: dropped, its job counted again
+reference: journal .*: $done_before of 2733 jobs resumed\$"
     # another count's journal is refused
     run --separate-stderr perft "$START" 12 --journal "$journal"
     assert_equal "$status" 1

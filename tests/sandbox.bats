@@ -21,7 +21,7 @@ SANDBOX_TOOL="$ROOT/tests/tools/sandbox"
 # golf.  Without sanitizers, whatever SAN says: the limits asserted here
 # are the plain build's (an ASan build gets ASan's own, make sanitize).
 setup_file() {
-    local dir=$BATS_FILE_TMPDIR/build src objects=() o
+    local dir=$BATS_FILE_TMPDIR/build src objects=()
     mkdir -p "$dir"
     { cat "$ROOT/golf/checkers.c"; echo; cat "$ROOT/tests/fixtures/payloads.c"; } > "$dir/candidate.c"
     # shellcheck disable=SC2086 # GOLF_FLAGS: several flags, or none
@@ -29,7 +29,9 @@ setup_file() {
         cat "$dir/candidate.warnings" >&2
         return 1
     }
-    for src in "$ROOT/golf/driver.c" $(make_list REF_LIB); do
+    local libs=()
+    mapfile -t libs < <(make_list REF_LIB) # one a line: the checkout's path may hold spaces
+    for src in "$ROOT/golf/driver.c" "${libs[@]}"; do
         src=${src##*/}
         src=${src%.o}
         [ "$src" = driver.c ] && src=$ROOT/golf/driver.c || src=$ROOT/reference/$src.c

@@ -2,8 +2,9 @@
  * that fuzz_line and fuzz_pdn do not feed whole, each given any bytes:
  * the command line (main.c's reading of argv into a request, the command
  * never run), perft's journal (a file), --sum's result lines, --suite's
- * lines, --after's moves, the job ids, and the FEN and move readers, strict
- * and lenient, with the movetext reader.  The input's first byte picks the
+ * lines, --after's moves, the job ids, job and result lines (their check
+ * made to hold too), and the FEN and move readers, strict and lenient, with
+ * the movetext reader.  The input's first byte picks the
  * reader (readers[]); the rest is its input.
  *
  * Besides crashes, hangs and sanitizer reports (each reader is handed its
@@ -31,7 +32,9 @@
 
 #include "notation.h"
 #include "perft_after.h"
+#include "perft.h"
 #include "perft_journal.h"
+#include "perft_lines.h"
 #include "perft_results.h"
 #include "perft_suite.h"
 
@@ -118,31 +121,43 @@ static void journal(const uint8_t *data, size_t size)
         require(fd >= 0, "no journal file");
         close(fd);
     }
-    /* the key (up to its first newline, at most 255 bytes), a job count, the file */
-    size_t key_len = 0;
-    while (key_len < size && key_len < 255 && data[key_len] != '\n')
-        key_len++;
-    char *key = copy(data, key_len);
-    size_t at = key_len < size ? key_len + 1 : size, jobs = at < size ? data[at++] % 64 : 0;
+    /* the file is the input; the count is perft 8 from the start, as the
+     * CLI journals it: its jobs 3 plies on, merged (216 of them) */
+    fastpos start = fastpos_start();
+    perft_jobs jobs = {.merge = true};
+    perft_jobs_add(&jobs, &start, 1);
+    for (int ply = 0; ply < 3; ply++)
+        require(perft_expand(&jobs), "out of memory");
+    perft_count *paths = malloc(jobs.n * sizeof *paths);
+    require(paths != NULL, "out of memory");
+    for (size_t i = 0; i < jobs.n; i++)
+        paths[i] = jobs.at[i].paths;
+    perft_run run = run_of(&start, 8, 3);
     FILE *f = fopen(journal_path, "wb");
     require(f != NULL, "the journal file does not open");
-    require(fwrite(data + at, 1, size - at, f) == size - at && fclose(f) == 0, "the journal file is not written");
-    char err[JOURNAL_ERROR_SIZE];
-    perft_journal *j = journal_open(journal_path, key, jobs, err);
+    require(fwrite(data, 1, size, f) == size && fclose(f) == 0, "the journal file is not written");
+    char err[JOURNAL_ERROR_SIZE], *said = NULL;
+    size_t said_len = 0;
+    FILE *notes = open_memstream(&said, &said_len);
+    require(notes != NULL, "open_memstream failed");
+    perft_journal *j = journal_open(journal_path, &run, jobs.n, paths, notes, err);
+    require(fclose(notes) == 0, "writing to memory failed");
+    require(said_len == 0 || memchr(said, '\n', said_len) == said + said_len - 1, "a note that is not one line");
+    free(said);
     if (j == NULL)
         one_line(err, sizeof err);
     else {
         size_t done = 0;
-        for (size_t i = 0; i < jobs; i++) {
+        for (size_t i = 0; i < jobs.n; i++) {
             perft_count count;
             done += journal_done(j, i, &count);
         }
-        require(done == journal_resumed(j) && done <= jobs, "a journal resumes other jobs than it has done");
-        if (jobs > 0)
-            journal_record(j, jobs - 1, 7);
+        require(done == journal_resumed(j) && done <= jobs.n, "a journal resumes other jobs than it has done");
+        journal_record(j, jobs.n - 1, 7);
         journal_close(j);
     }
-    free(key);
+    free(paths);
+    perft_jobs_free(&jobs);
 }
 
 static void results(const uint8_t *data, size_t size)
@@ -205,6 +220,42 @@ static void job_ids(const uint8_t *data, size_t size)
     free(text);
 }
 
+/* A job line and a result line (perft_lines.h): as they are, and with
+ * their check made to hold, so that the reader past the check is reached
+ * too.  Each read must lie within the line, agree with itself, and a
+ * result write and read back as itself. */
+static void perft_line(const uint8_t *data, size_t size)
+{
+    char *text = copy(data, size), *checked = malloc(size + 16), why[LINE_FAULT_SIZE], out[PERFT_LINE_SIZE];
+    require(checked != NULL, "out of memory");
+    memcpy(checked, text, size);
+    snprintf(checked + size, 16, " crc %08x", (unsigned)line_crc(text, size));
+    const char *line[2] = {text, checked};
+    size_t len[2] = {size, size + 13};
+    for (int k = 0; k < 2; k++) {
+        job_line j;
+        if (read_job_line(line[k], len[k], &j, why) == LINE_READ)
+            require(j.fen_at + j.fen_len <= len[k] && j.id.n >= 1 && j.id.n <= j.id.of && j.paths > 0 &&
+                        j.depth == j.run.depth - j.run.plies && j.run.version == FASTGEN_VERSION,
+                    "a job line read out of its line or at odds with itself");
+        else
+            one_line(why, sizeof why);
+        result_line r, back;
+        if (read_result_line(line[k], len[k], &r, why) == LINE_READ) {
+            require(r.id.n >= 1 && r.id.n <= r.id.of && r.paths > 0 && r.depth == r.run.depth - r.run.plies,
+                    "a result line at odds with itself");
+            require(write_result_line(&r, out), "a result line read that does not write");
+            require(read_result_line(out, strlen(out) - 1, &back, why) == LINE_READ && back.count == r.count &&
+                        back.paths == r.paths && back.id.n == r.id.n && back.id.of == r.id.of &&
+                        strcmp(back.run.text, r.run.text) == 0,
+                    "a result line that does not read back");
+        } else
+            one_line(why, sizeof why);
+    }
+    free(checked);
+    free(text);
+}
+
 /* ==================== Positions and moves ==================== */
 
 static void fen(const uint8_t *data, size_t size)
@@ -257,7 +308,7 @@ static const struct {
 } readers[] = {
     {"the command line", command_line}, {"a journal", journal}, {"--sum's results", results},
     {"a suite line", suite},            {"--after", after},     {"a job id", job_ids},
-    {"a FEN", fen},                     {"moves", moves},
+    {"a FEN", fen},                     {"moves", moves},       {"a job or result line", perft_line},
 };
 enum { READERS = sizeof readers / sizeof readers[0] };
 

@@ -34,7 +34,9 @@ limit=${GOLF_TIME_LIMIT:-2}
 table=${CASES_TSV:-cases.tsv}
 # Not from make: the project's own golf may run bare where no sandbox can
 # be made (as make has it), any other never.
-[ -n "${SANDBOX+set}" ] || { [ "$golf" = golf/checkers.c ] && export SANDBOX=own || export SANDBOX=on; }
+if [ -z "${SANDBOX+set}" ]; then
+    if [ "$golf" = golf/checkers.c ]; then export SANDBOX=own; else export SANDBOX=on; fi
+fi
 mkdir -p "${TMPDIR:-$build/tmp}"
 work=$(mktemp -d "${TMPDIR:-$build/tmp}/table.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
