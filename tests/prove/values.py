@@ -348,7 +348,7 @@ def store_size(mod, ty):
 class State:
     """One path through one function activation."""
     __slots__ = ('fn', 'block', 'idx', 'prev', 'regs', 'mem', 'owned', 'pc', 'ubs', 'choices', 'steps',
-                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip')
+                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip', 'icount')
 
     def __init__(self, fn, frame):
         self.fn, self.frame = fn, frame
@@ -357,6 +357,9 @@ class State:
         self.pc, self.ubs, self.choices, self.facts = [], [], {}, {}
         self.steps, self.status, self.ret, self.reads, self.tag = 0, None, None, [], None
         self.skip = None  # a load the hook lets pass once
+        # machine instructions this path has executed (a bound where a loop
+        # is cut or a call summarized: bound.py), each counted every time
+        self.icount = 0
 
     def fork(self):
         s = State.__new__(State)
@@ -365,7 +368,7 @@ class State:
         self.owned = set()
         s.pc, s.ubs, s.choices, s.facts = list(self.pc), list(self.ubs), dict(self.choices), dict(self.facts)
         s.steps, s.status, s.ret, s.reads, s.tag = self.steps, None, None, list(self.reads), self.tag
-        s.skip = self.skip
+        s.skip, s.icount = self.skip, self.icount
         return s
 
     def cells(self, obj):
