@@ -7,7 +7,8 @@
 #   3. a quick differential over the compiler matrix: JUDGE_POSITIONS random
 #      positions through every GOLF_MATRIX build (make verify's program,
 #      --sample, stopping at the first mismatch);
-#   4. the proof (make prove).
+#   4. the proof (make prove), with the bound on the time a run takes (the
+#      most machine instructions a call of f executes, each site build's).
 # It ends with one line: the verdict, or the first counterexample as a
 # ready cases.tsv row, replayed through the golf and the reference.  Every
 # run of the golf has a time limit: a hang or a crash names its row.  Every
@@ -229,6 +230,12 @@ if [ "$status" -ne 0 ]; then
     fi
     verdict "$size; $table; $differential; not proved (above)" 1
 fi
+grep '^prove: time: ' "$logs/prove" | sed 's/^/judge: /'
 tail -n 1 "$logs/prove" | sed 's/^/judge: /'
-echo "$table; $differential; proved on every valid input" > "$logs/checked"
-verdict "$size; $table; $differential; proved on every valid input" 0
+# The time a run takes at the site, as the proof bounds it (tests/prove/bound.py):
+# the most machine instructions a call of f executes, each site build's.
+sites=$(grep -m 1 '^prove: time: ' "$logs/prove" | grep -o -E 'site-gcc-[0-9]+ -O0 [0-9][0-9,.x^]*[0-9]' | paste -sd '|' | sed 's/|/, /g')
+most=$(grep -m 1 '^prove: time: ' "$logs/prove" | sed -n 's/^prove: time: a run of f executes at most \([^ ]*\) .*/\1/p')
+proved="proved on every valid input${most:+; a run at most $most instructions${sites:+ ($sites)}}"
+echo "$table; $differential; $proved" > "$logs/checked"
+verdict "$size; $table; $differential; $proved" 0

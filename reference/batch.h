@@ -1,7 +1,11 @@
-/* batch.h - the one line loop: every command that reads lines (the
- * question's and the other batches, perft --sum, --suite, the journal, PDN
- * files) reads them here, a line at a time, whatever their length, and
- * knows a line that asks nothing by one rule, asks_nothing.
+/* batch.h - the one line loop: everything that reads lines (the question's
+ * and the other batches, perft --sum, --suite, the journal, PDN files) reads
+ * them here, a line at a time, whatever their length (or bounded: the
+ * journal's), and every input a person writes knows a line that asks
+ * nothing by one rule, asks_nothing: the batches, --sum and --suite skip
+ * such lines, and a PDN file's # lines are nothing to its records.  (The
+ * journal, written and checked by perft line by line, keeps every line: its
+ * first is a # line that names its count.)
  *
  * A line is what ends in "\n" (or "\r\n"), or the last bytes before the end
  * of the input; it is handed on without its line end, NUL bytes and all. */
@@ -12,7 +16,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "line.h"
+/* What became of a line: answered, skipped (it asks nothing), bad, or bad
+ * so that the batch must end there (run_batch). */
+typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR, LINE_STOP } line_status;
+
+/* Room enough for any message a line's answer writes, parse_line's too
+ * (long values are cut short). */
+enum { LINE_ERROR_SIZE = 256 };
 
 /* Reading lines from a file: start it {.in = in} (and .max), free it with
  * line_reader_free. */

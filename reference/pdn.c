@@ -2,6 +2,7 @@
  * tags, each move read once into squares (with the leniency real files
  * need), and the record's start.  The replay is pdn_replay.c's; what is
  * said about a record is the pdn command's (pdn_answer.c). */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include "pdn.h"
 
 #include <stdio.h>
@@ -23,6 +24,7 @@ typedef struct {
     long line;
     int first_col;
     bool comments; /* give comments as tokens (pdn_comments), not skip them */
+    bool commas;   /* leniently, a comma parts moves as a space does */
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -128,7 +130,12 @@ static bool skip_variation(cursor *c)
     return false;
 }
 
-static bool ends_word(char ch) { return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL); }
+/* Does ch part words: a space, a bracket of a comment, variation or tag,
+ * and leniently a comma too (11-15, 22-18, as next_move reads movetext)? */
+static bool ends_word(const cursor *c, char ch)
+{
+    return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL) || (c->commas && ch == ',');
+}
 
 /* A word: a move number (and what is glued to it), a result, a mark, a move
  * (notation.h reads each as the movetext of a game line does). */
@@ -136,7 +143,7 @@ static bool read_word(cursor *c, token *t)
 {
     const char *s = c->text;
     size_t end = c->at;
-    while (end < c->len && !ends_word(s[end]))
+    while (end < c->len && !ends_word(c, s[end]))
         end++;
     size_t number = move_number_length(s + c->at, end - c->at);
     if (number > 0) { /* 12. or 12..., and what is glued to it read next */
@@ -158,7 +165,7 @@ static bool read_word(cursor *c, token *t)
 static bool next_token(cursor *c, token *t)
 {
     for (;;) {
-        while (c->at < c->len && is_space(c->text[c->at]))
+        while (c->at < c->len && (is_space(c->text[c->at]) || (c->commas && c->text[c->at] == ',')))
             advance(c, c->at + 1);
         if (c->at == c->len)
             return false;
@@ -426,7 +433,8 @@ static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1}, .strict = strict};
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1, .commas = !strict},
+                       .strict = strict};
     return rd;
 }
 
@@ -502,7 +510,7 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 
 void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx)
 {
-    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true};
+    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true, .commas = true};
     token t;
     size_t ply = 0;
     while (next_token(&c, &t)) {
@@ -528,8 +536,8 @@ static void pdn_reader_free(pdn_reader *rd)
 
 /* ==================== A file, a record at a time ==================== */
 
-/* The text and a reader over it, or over a piece of it.  A text given whole
- * has one reader over all of it.  A file is read a line at a time
+/* The text and a reader over a piece of it.  A file (or a text given
+ * whole, through a FILE of its own) is read a line at a time
  * (read_more): text holds what is read of it from the start of the record
  * to give next (`from`, on `line` at `col`), and a new reader goes over
  * that piece for each record, more of the file read in while the piece may
@@ -537,7 +545,7 @@ static void pdn_reader_free(pdn_reader *rd)
  * and one read more, whatever the file's length. */
 struct pdn_stream {
     buffer text;
-    line_reader lines;  /* the file's; lines.in NULL for a text given whole */
+    line_reader lines;  /* the file's */
     bool at_eof;        /* all of it is in text */
     size_t from, given; /* the piece's start; how much of it the last record took */
     long line, next_line;
@@ -545,22 +553,24 @@ struct pdn_stream {
     pdn_reader *reader;
     bool strict;
     const char *error;
+    char *own; /* a text given whole: its copy, read through a FILE of its own */
 };
 
 pdn_stream *pdn_stream_text(const char *text, size_t len, bool strict)
 {
-    pdn_stream *s = allocate(1, sizeof *s);
-    if (s == NULL)
-        return NULL;
-    *s = (pdn_stream){.at_eof = true, .strict = strict};
-    append(&s->text, text, len);
-    if (!s->text.failed)
-        s->reader = pdn_reader_new(s->text.text, s->text.len, strict);
-    if (s->reader == NULL) {
-        free(s->text.text);
-        free(s);
+    /* Read as a file is, a line at a time, so that a text and a file of the
+     * same bytes give the same records (their CRLF, their # lines). */
+    buffer copy = {0};
+    append(&copy, text, len); /* (a length no size_t can count fails as no memory) */
+    FILE *in = copy.failed ? NULL : fmemopen(copy.text != NULL ? copy.text : (char *)"", len, "r");
+    pdn_stream *s = in != NULL ? pdn_stream_file(in, strict) : NULL;
+    if (s == NULL) {
+        if (in != NULL)
+            fclose(in);
+        free(copy.text);
         return NULL;
     }
+    s->own = copy.text;
     return s;
 }
 
@@ -644,12 +654,7 @@ static bool next_in_file(pdn_stream *s, pdn_record **r, const char **text)
 
 bool pdn_stream_next(pdn_stream *s, pdn_record **r, const char **text)
 {
-    if (s->error != NULL)
-        return false;
-    if (s->lines.in != NULL)
-        return next_in_file(s, r, text);
-    *text = s->text.text;
-    return pdn_reader_next(s->reader, r);
+    return s->error == NULL && next_in_file(s, r, text);
 }
 
 const char *pdn_stream_error(const pdn_stream *s) { return s->error; }
@@ -660,6 +665,10 @@ void pdn_stream_free(pdn_stream *s)
         return;
     pdn_reader_free(s->reader);
     line_reader_free(&s->lines);
+    if (s->own != NULL) {
+        fclose(s->lines.in);
+        free(s->own);
+    }
     free(s->text.text);
     free(s);
 }

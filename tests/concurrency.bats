@@ -74,7 +74,7 @@ judge_all() {
 verdict() {
     local line
     line=$(tail -n 2 "$1/judge.$2.log" | grep -a "^$3: " | tail -n 1)
-    [ "$(cat "$1/judge.$2.status")" = "$4" ] && [[ $line == *"; $5 ("*" s)" ]] ||
+    [ "$(cat "$1/judge.$2.status")" = "$4" ] && [[ $line == *"; $5"*" s)" ]] ||
         { echo "judge $2 of $3 exited $(cat "$1/judge.$2.status"), not $4:" >&2; tail -n 15 "$1/judge.$2.log" >&2; return 1; }
 }
 

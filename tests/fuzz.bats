@@ -103,7 +103,7 @@ API_PLANTS=(
         clang "${flags[@]}" -I"$ROOT/reference" -c -o planted/library.o planted/library.c
         clang "${flags[@]}" -o planted/fuzz_api "$BUILD/fuzz/fuzz_api.o" planted/library.o "${objects[@]}"
         # (what a sanitizer reports is the plant's, kept here: make sanitize's reports must stay empty)
-        ASAN_OPTIONS="log_path=$BATS_TEST_TMPDIR/planted-asan" \
+        ASAN_OPTIONS="log_path=\"$BATS_TEST_TMPDIR/planted-asan\"" \
             run planted/fuzz_api -close_fd_mask=2 -artifact_prefix="$BATS_TEST_TMPDIR/" "$ROOT"/tests/fuzz/corpus-api/*
         [ "$status" -ne 0 ] || fail "with '${API_PLANTS[i + 1]}' planted, the seeds pass"
         assert_output --regexp 'fuzz_api: |SUMMARY: (UndefinedBehavior|Address)Sanitizer'

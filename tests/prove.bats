@@ -111,8 +111,8 @@ setup_file() {
 @test "make prove: the golf equals the reference on every valid input, builds $TEST_BUILDS, starts $TEST_STARTS" {
     run project_make prove PROVE_BUILDS="$TEST_BUILDS" PROVE_ARGS="--starts $TEST_STARTS" "${TEST_KNOBS[@]}"
     assert_success
-    assert_line --index -1 --regexp "^prove: golf == reference on every valid input (with the start among [0-9,]+ )?\\(([0-9]+ of )?[0-9]+ starts, builds $TEST_BUILD_NAMES\\), [0-9]+ s$"
-    assert_line --regexp '^prove: checked: the text alone \(no name, place, date or pragma in it; no name of the compiler.s own; the same tokens under [0-9]+ compilers, [0-9]+ settings each\); each object exactly f \([0-9]+ objects\); the footer means the same in the site.s file \([0-9]+ site objects\); f is int f\(int \*, int \*, int, int\) as the driver calls it; '
+    assert_line --index -1 --regexp "^prove: golf == reference on every valid input (with the start among [0-9,]+ )?\\(([0-9]+ of )?[0-9]+ starts, builds $TEST_BUILD_NAMES\\)(, a run within [0-9,]+ instructions \\([^)]*\\))?, [0-9]+ s$"
+    assert_line --regexp '^prove: checked: the text alone \(no name, place, date or pragma in it; no name of the compiler.s own; the same tokens under [0-9]+ compilers, [0-9]+ settings each\); each object exactly f \([0-9]+ objects(; the [0-9]+ site objects f and the footer)?\); the footer means the same in the site.s file \([0-9]+ site objects\); f is int f\(int \*, int \*, int, int\) as the driver calls it; '
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
 
@@ -219,6 +219,62 @@ x86_each() {
     rm -rf "$dir"
     planted_forms x86.py "s/return 'i', self.emit('call i64 @x86.canary()')/return 'i', self.emit('and i64 %s, 4294967295' % self.emit('call i64 @x86.canary()'))/" \
         'fs:' 'movq %fs:0x28, %rax' 'subq %fs:0x28, %rdx'
+}
+
+# ==================== The time bound (tests/prove/bound.py) ====================
+# time_bound LABEL: the proof's bound for build LABEL, from make prove's
+# output in $output ("prove: time: ... (site-gcc-15 -O0 3,751, ...").
+time_bound() {
+    grep -m 1 '^prove: time: ' <<< "$output" | grep -o -P "(?<=\\(|, )$1 [0-9][0-9,]*[0-9]" | grep -o '[0-9,]*$'
+}
+
+# time_check [ARG...]: tests/prove/checks/timecheck.py (the instructions
+# counted on the processor, one at a time, in the sandbox) with ARGs.
+time_check() {
+    "$(project_make print-PYTHON)" "$ROOT/tests/prove/checks/timecheck.py" "$BATS_TEST_TMPDIR/time" "$@"
+}
+
+@test "the time bound against the processor: no run of the golf's site builds executes more instructions than the proof's bound (full boards at every start, random positions); a cut loop counted as one iteration goes red" {
+    local v args=()
+    run project_make prove PROVE_BUILDS="site-gcc-14:-O0 site-gcc-15:-O0 site-gcc-16:-O0" PROVE_TRUST=
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, .*\), a run within [0-9,]+ instructions \(site-gcc-1[456] -O0\), [0-9]+ s$'
+    for v in 14 15 16; do
+        [ -n "$(time_bound "site-gcc-$v -O0")" ] || fail "no bound for site-gcc-$v: $output"
+        args+=(--build "site-gcc-$v -O0" "$BUILD/site/gcc-$v-f.o" "$(time_bound "site-gcc-$v -O0")")
+    done
+    run time_check --random 200 "${args[@]}"
+    assert_success
+    for v in 14 15 16; do assert_line --regexp "^time: site-gcc-$v -O0: [0-9]+ rows, at most [0-9,]+ instructions a run .*, the proof's bound [0-9,]+\$"; done
+    printf '# %s\n' "${lines[@]#time: }" >&3
+    # planted: each cut loop's iterations counted as one
+    run project_make prove PROVE_BUILDS=site-gcc-15:-O0 PROVE_TRUST= PROVE_ARGS="--plant loop-once"
+    assert_success
+    run time_check --random 0 --build "site-gcc-15 -O0" "$BUILD/site/gcc-15-f.o" "$(time_bound "site-gcc-15 -O0")"
+    assert_failure
+    assert_line --regexp "^time: site-gcc-15 -O0: [0-9]+ rows, at most [0-9,]+ instructions a run .*, the proof's bound [0-9,]+, [1-9][0-9]* rows over it\$"
+    printf '# planted: %s\n' "${lines[-1]#time: }" >&3
+}
+
+@test "the time bound counts every call: g(n){return n?g(n-1)|g(n-1):1;} called with 12 on one board, each of its 8191 calls counted on the processor within the proof's bound; its count added once for a call made again goes red" {
+    local golf="$BATS_TEST_TMPDIR/slow12.c" row="6,10,19,23 14,21,27,32 27 18" dir
+    sed 's/g(44)/g(12)/' "$ROOT/tests/prove/candidates/time/slow-helper.c" > "$golf"
+    ! cmp -s "$golf" "$ROOT/tests/prove/candidates/time/slow-helper.c" || fail "nothing replaced"
+    dir=$ROOT/$(project_make -s print-SITE_DIR GOLF="$(in_checkout "$golf")")
+    for plant in "" count-once; do
+        run project_make prove GOLF="$(in_checkout "$golf")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+            PROVE_BUILDS=site-gcc-15:-O0 PROVE_TRUST= PROVE_ARGS="--starts 27${plant:+ --plant $plant}"
+        assert_success
+        run time_check --random 50 --starts 27 --row "$row" --build "site-gcc-15 -O0" "$dir/gcc-15-f.o" "$(time_bound "site-gcc-15 -O0")"
+        if [ -z "$plant" ]; then
+            assert_success
+            assert_line --regexp "^time: site-gcc-15 -O0: [0-9]+ rows, at most [0-9,]+ instructions a run \($row\), the proof's bound [0-9,]+\$"
+        else
+            assert_failure
+            assert_line --regexp "^time: site-gcc-15 -O0: .*, [1-9][0-9]* rows over it\$"
+        fi
+        printf '# %s%s\n' "${plant:+planted $plant: }" "${lines[-1]#time: }" >&3
+    done
 }
 
 # planted_copy DIR: a copy of the prover (its modules and forms.tsv) and

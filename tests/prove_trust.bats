@@ -186,7 +186,7 @@ PY
         PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=200000
     assert_success
     assert_line --regexp '^prove: checked: '
-    assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds gcc -O2, clang-19 -O2\), [0-9]+ s$'
+    assert_line --index -1 --regexp '^prove: golf == reference on every valid input \(32 starts, builds gcc -O2, clang-19 -O2\), a run within [0-9,]+ instructions \(gcc -O2\), [0-9]+ s$'
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
 
@@ -256,7 +256,7 @@ SITE_ARGS=(PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000)
 @test "the golf is proved on the site's builds (one file with the footer; gcc-14, gcc-15, gcc-16; PIE, -fstack-protector-strong, -O0), its checks run on them" {
     run project_make prove PROVE_BUILDS="$SITE_ALL" PROVE_ARGS="--starts 27,9" "${SITE_ARGS[@]}"
     assert_success
-    assert_line --regexp "the same tokens under [0-9]+ compilers, 6 settings each\\); each object exactly f \\([0-9]+ objects, 3 site objects f and the footer\\); the footer means the same in the site's file \\(3 site objects\\)"
+    assert_line --regexp "the same tokens under [0-9]+ compilers, 6 settings each\\); each object exactly f \\([0-9]+ objects; the 3 site objects f and the footer\\); the footer means the same in the site's file \\(3 site objects\\)"
     assert_line --index -1 --regexp 'builds site-gcc-14 -O0, site-gcc-15 -O0, site-gcc-16 -O0\), [0-9]+ s$'
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
@@ -388,4 +388,19 @@ PY
         PROVE_TRUST= PROVE_ARGS="--starts 27 --plant canary-ignored" PROVE_OUT="$out"
     assert_success
     assert_line --index -1 --regexp '^prove: golf == reference'
+}
+
+@test "the time a run takes: slow-helper.c (a static g(n){return n?g(n-1)|g(n-1):1;} called with 44 on one board: 2^45 calls) is not proved on the site's build, naming its bound; with a call made again counted as nothing, it is proved (the hole)" {
+    local golf=tests/prove/candidates/time/slow-helper.c
+    run project_make prove GOLF="$golf" PROVE_BUILDS=site-gcc-15:-O0 PROVE_ARGS="--starts 27" "${SITE_ARGS[@]}" \
+        PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    assert_failure
+    assert_line --regexp '^prove: checked: '
+    assert_line --regexp "^prove: site-gcc-15 -O0: unproved: start 27: a run may execute [0-9.]+x10\\^1[45] machine instructions \\(the proof's bound: each call counted every time it is made\\), more than the 400,000,000 a call the site's minute allows \\(bound.py\\)$"
+    assert_line --regexp '^prove: not proved \('
+    printf '# %s\n' "$(grep -m 1 'unproved: ' <<< "$output" | cut -c1-150)" >&3
+    run project_make prove GOLF="$golf" PROVE_BUILDS=site-gcc-15:-O0 PROVE_TRUST= PROVE_ARGS="--starts 27 --plant count-once" \
+        PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference .*, a run within [0-9,]+ instructions \(site-gcc-15 -O0\), [0-9]+ s$'
 }

@@ -197,16 +197,48 @@ link_program() {
     [ "${#lines[@]}" -eq 15 ]
 }
 
-@test "the program ATO's page would run from the link, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
-    link_program ato "$ROOT/tests/tools/standin/gcc"
+# site_compilers: the gcc that builds a link's program as the site would,
+# one a line: the real gcc-14, gcc-15 and gcc-16 where the site's root is
+# made (tests/tools/site-gcc, through tests/tools/site/gcc-V), else the
+# gcc 14 stand-in (tests/tools/standin/gcc: gcc 12 with gcc 14's
+# permerrors, for make test on a machine without the root), which the
+# test's output names; make test-long runs these tests again with the root
+# made (toolchains.bats).
+site_compilers() {
+    if "$ROOT/tests/tools/site-root" "$BUILD/site-root" check 2> /dev/null; then
+        printf '%s\n' "$ROOT"/tests/tools/site/gcc-1{4,5,6}
+    else
+        echo "$ROOT/tests/tools/standin/gcc"
+    fi
+}
+
+# compiler_name CC: what site_compilers' CC is, for the test's output.
+compiler_name() {
+    case $1 in
+    */standin/gcc) echo "the gcc 14 stand-in (gcc $(gcc -dumpfullversion) with gcc 14's errors; no site root here: make site-root, and make test-long runs this with the real gcc-14, gcc-15, gcc-16)" ;;
+    *) echo "the real $("$1" --version | head -n 1)" ;;
+    esac
+}
+
+# link_programs SITE: link_program SITE under each of site_compilers.
+link_programs() {
+    local cc
+    while IFS= read -r cc; do
+        link_program "$1" "$cc"
+        printf '# built by %s\n' "$(compiler_name "$cc")" >&3
+    done < <(site_compilers)
+}
+
+@test "the program ATO's page would run from the link, with its flags, under the site's gcc (the real gcc-14, 15, 16, or where their root is not made the gcc 14 stand-in, named), prints the challenge's verdicts" {
+    link_programs ato
 }
 
 @test "the program ATO's page would run from the link, with its flags, under clang-19, prints the challenge's verdicts" {
     link_program ato clang-19
 }
 
-@test "the TIO link's program, with its flags, under the gcc 14 stand-in, prints the challenge's verdicts" {
-    link_program tio "$ROOT/tests/tools/standin/gcc"
+@test "the TIO link's program, with its flags, under the site's gcc (the real gcc-14, 15, 16, or the gcc 14 stand-in, named), prints the challenge's verdicts" {
+    link_programs tio
 }
 
 @test "the footer's cases are the challenge's positions and moves in cases.tsv" {
@@ -326,7 +358,7 @@ golf's 175 bytes"
 # ==================== The model of ATO's page ====================
 
 @test "ATO's page model: code stored as base64 runs as its base64 text, as ATO's page did with the 175-byte post's link" {
-    local d=$BATS_TEST_TMPDIR url
+    local d=$BATS_TEST_TMPDIR url cc
     not_utf8_golf "$d/golf.c"
     url=$("$PERMALINK" encode ato c_gcc "$GOLF_FLAGS" /dev/null "$d/golf.c" "$FOOTER" /dev/null)
     run "$PERMALINK" page "$url"
@@ -340,9 +372,12 @@ golf's 175 bytes"
     assert_success
     # gcc then sees base64 digits, not C.
     "$PERMALINK" page "$url" program > "$d/program.c"
-    # shellcheck disable=SC2086 # the golf's flags: several, or one
-    run "$ROOT/tests/tools/standin/gcc" $GOLF_FLAGS -c -o "$d/program.o" "$d/program.c"
-    assert_failure
+    while IFS= read -r cc; do
+        # shellcheck disable=SC2086 # the golf's flags: several, or one
+        run "$cc" $GOLF_FLAGS -c -o "$d/program.o" "$d/program.c"
+        assert_failure
+        printf '# refused by %s\n' "$(compiler_name "$cc")" >&3
+    done < <(site_compilers)
 }
 
 @test "ATO's page model: header and footer keep their encodings, base64 included; line feeds only beside non-empty parts" {

@@ -1,10 +1,14 @@
 #!/usr/bin/env bats
 # The project on today's compilers and on a user's machine: every C file but
 # the golf builds warning-free under gcc and clang-19; a fresh checkout at a
-# path with a space and an apostrophe, with gcc 14's rules (tests/tools/standin/gcc)
-# and clang-19 as clang, builds, verifies, submits and runs bats without
-# touching anything outside itself; and a change of compiler or flags
-# rebuilds what it made.
+# path with a space and an apostrophe, with gcc 14's rules (tests/tools/standin/gcc:
+# the whole project built and run on this machine as a system whose gcc is
+# 14 would, which the real gcc-14, built against Debian unstable's C
+# library in the site's root, cannot do here) and clang-19 as clang, builds,
+# verifies, submits and runs bats without touching anything outside itself;
+# the same checks with the real gcc-14, gcc-15 and gcc-16 (the site's root:
+# the golf's matrix verified, the links' programs, the project's C); and a
+# change of compiler or flags rebuilds what it made.
 
 bats_require_minimum_version 1.7.0
 load test_helper
@@ -50,6 +54,7 @@ load test_helper
     grep -q -- "-Wmultichar" build/checkers.o.warnings || fail "no gcc warning in build/checkers.o.warnings"
     run grep -c standin/gcc build/stamps/cc
     assert_output 1
+    printf '# gcc: the gcc 14 stand-in (gcc %s with gcc 14'"'"'s errors); the real gcc-14, 15, 16 in the next test\n' "$(command -p gcc -dumpfullversion)" >&3
     # verify's builds under the stand-ins, on a sample (verify.bats runs the
     # quick slice, make verify the whole proof).
     run make VERIFY_ARGS="--sample 300000" JOBS=2 verify
@@ -87,6 +92,45 @@ load test_helper
     assert_equal "$(cat "$BATS_TEST_TMPDIR/it's/file")" keep
 }
 
+@test "the real gcc-14, gcc-15 and gcc-16 (the site's root) where the stand-in stood: the golf's matrix built by them verifies, the links' programs built by them print the challenge's verdicts, the project's C compiles under them without a warning" {
+    local v f tmp b
+    run project_make site-root
+    assert_success
+    # The golf's matrix, each object by a real gcc (tests/tools/site/gcc-V),
+    # verified on a sample; a build tree of its own, so the suite's stays as
+    # it is (the site's root shared: SITE_ROOT).
+    b=$BATS_TEST_TMPDIR/real
+    run env PATH="$ROOT/tests/tools/site:$PATH" make -s -C "$ROOT" BUILD="$b" SITE_ROOT="$BUILD/site-root" JOBS=2 \
+        GOLF_MATRIX="gcc-14:-O0 gcc-15:-O0 gcc-16:-O0 gcc-14:-O2 gcc-15:-O2 gcc-16:-O3" VERIFY_ARGS="--sample 300000" verify
+    assert_success
+    assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
+    assert_line 'verify: builds: gcc-14 -O0, gcc-15 -O0, gcc-16 -O0, gcc-14 -O2, gcc-15 -O2, gcc-16 -O3'
+    for v in 14 15 16; do
+        grep -q "^gcc-$v (Debian $v\." "$b/stamps/golf-gcc-$v-O0" || fail "not the real gcc-$v: $(cat "$b/stamps/golf-gcc-$v-O0")"
+    done
+    printf '# %s\n' "${lines[-1]#verify: }" >&3
+    # The links' programs: submit.bats's tests again, the root made.
+    run "$ROOT/node_modules/bats/bin/bats" -f "under the site's gcc|base64" "$ROOT/tests/submit.bats"
+    assert_success
+    assert_line --regexp "^# built by the real gcc-16 "
+    refute_output --regexp "(built|refused) by the gcc 14 stand-in"
+    # The project's own C (what CC builds here), under each real gcc with
+    # the project's flags, in the root: not a warning.
+    tmp=$BUILD/site-root/ATO/src.$$
+    rm -rf "$tmp" && mkdir -p "$tmp"
+    (cd "$ROOT" && cp -r --parents reference golf/driver.c golf/ungolfed.c "$tmp/")
+    for v in 14 15 16; do
+        for f in $(cd "$ROOT" && echo reference/*.c golf/driver.c golf/ungolfed.c); do
+            # shellcheck disable=SC2016,SC2046 # $1 expanded in the root's shell; CFLAGS: several flags
+            run "$ROOT/tests/tools/site-root" "$BUILD/site-root" run sh -c 'cd "$1" && shift && exec "$@"' sh "src.$$" \
+                "gcc-$v" $(project_make -s print-CFLAGS) -Ireference -fsyntax-only "$f"
+            assert_success
+            [ -z "$output" ] || { rm -rf "$tmp"; fail "gcc-$v on $f: $output"; }
+        done
+    done
+    rm -rf "$tmp"
+}
+
 # compiled LOG: what make's output LOG says it compiled from a C source (the
 # output of each compiler command that names a .c file, with or without the
 # Makefile's tests/tools/atomic prefix), sorted, on one line.
@@ -116,7 +160,7 @@ no_warnings() {
     assert_success
     no_warnings gcc
     all=$(compiled "$output")
-    [[ $all == *"checkers.o"*"golf-clang-O2.o"*"permalink"*"unit verify.o" ]] || fail "the first build compiled only: $all"
+    [[ $all == *"checkers.o"*"golf-clang-O2.o"*"permalink"*"unit verify.o"* ]] || fail "the first build compiled only: $all"
 
     run make BUILD="$b" CC=gcc "${targets[@]}"
     assert_equal "$(compiled "$output")" ""
@@ -147,7 +191,7 @@ no_warnings() {
 
     # Another program behind the same name: clang is now clang-19.
     mkdir "$BATS_TEST_TMPDIR/bin"
-    ln -s "$ROOT/tests/tools/standin/clang" "$BATS_TEST_TMPDIR/bin/clang"
+    ln -s "$(command -v clang-19)" "$BATS_TEST_TMPDIR/bin/clang"
     run env PATH="$BATS_TEST_TMPDIR/bin:$PATH" make BUILD="$b" CC=gcc "$b/golf-clang-O2.o"
     assert_success
     assert_equal "$(compiled "$output")" golf-clang-O2.o

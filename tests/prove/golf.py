@@ -14,6 +14,7 @@ import time
 
 import z3
 
+import bound
 import ir
 import sym
 import values
@@ -107,6 +108,7 @@ class GolfRun:
         self.list_seconds = 0.0
         self.deferring = False  # the list phase past the lists: a helper call on unknown numbers waits (hook)
         self.phase_defs = []  # the definitions the list phase added (list_phase_of)
+        self.bound = None  # the last board phase's: the most instructions a path executes (bound.py)
 
     def prune(self, st, cond):
         """At a branch, drop a way no valid input takes (a loop whose count
@@ -416,6 +418,8 @@ class GolfRun:
                 raise Refused('%s: a path ends as %s' % (self.fn.where(), s.status))
         if not rets:
             raise Refused('%s never returns' % self.fn.where())
+        # the most machine instructions a path executes (bound.py)
+        self.bound = bound.most(done)
         ret = rets[-1][1]
         for pc, r in reversed(rets[:-1]):
             ret = values.ite_value(pc, r, ret)
@@ -491,7 +495,8 @@ class SelfCalls:
             st.ub(x.p, where + ' (the end passed to f is poison)')
         if any(not g.get('const') for g in run.mod.globals.values()):
             raise Refused('%s: f calls itself and has mutable globals (not modelled)' % where)
-        ret, ubs, dom, facts = self.root.result(k.v, x.v)
+        ret, ubs, dom, facts, count = self.root.result(k.v, x.v)
+        st.icount += count  # the run's time, every time f calls itself (bound.py)
         what = '%s (in f called with start %d)' % (where, values.signed(k.v, 32))
         # The callee's list reads are consistent in every real run (its
         # choices are the lists' order): the path assumes it, and prove.py's
@@ -537,7 +542,8 @@ class SelfCalls:
         return v if self.run.pruner.ask(pc, x != v) == UNSAT else None
 
     def result(self, k, x):
-        """(ret, ubs, dom, the list reads' consistency) of f on start k and
+        """(ret, ubs, dom, the list reads' consistency, the most instructions a
+        path executes) of f on start k and
         end x (a number or a term), on the root run's lists."""
         xk = ('n', x) if isinstance(x, int) else ('z', x.get_id())
         hit = self.runs.get((k, xk))
@@ -545,7 +551,7 @@ class SelfCalls:
             if hit[0] is None:
                 raise Refused('f calls itself with start %d and the same end while working that call out '
                               '(a recursion with no concrete bound: not modelled)' % values.signed(k, 32))
-            return hit[0]
+            return hit[0][:4] + (0,) if bound.COUNT_ONCE else hit[0]
         if sum(1 for r in self.runs.values() if r[0] is None) >= 64:
             raise Refused('f calls itself more than 64 deep (not modelled)')
         top = self.run
@@ -566,7 +572,7 @@ class SelfCalls:
         g.lists.register(g.inp.s, z3.BitVecVal(k, 32))
         g.lists.register(g.inp.e, values.bv(x, 32))
         ret, ubs, dom = g.board_at(k, cuts, early)
-        out = (ret, ubs, dom, And(*g.lists.choice_facts))
+        out = (ret, ubs, dom, And(*g.lists.choice_facts), g.bound)
         # Only the result is kept, not g: a run's solver and states, a few
         # megabytes a run, would add up over hundreds of calls a worker.
         self.runs[(k, xk)] = (out, x)

@@ -24,6 +24,7 @@ after any order of any subset c is Asc(c), so the state at the terminator is
 Asc(S), and the run goes on from there."""
 import z3
 
+import bound
 import ir
 import values
 from ir import Refused, loop_info, live_at, loop_of
@@ -243,6 +244,7 @@ class Lists:
         s1.pc, s1.ubs, s1.facts, s1.reads = [], [], {}, []
         s1.choices = dict(seed or {})
         s1.steps = 0
+        s1.icount = 0  # the iteration's own instructions (bound.py)
         saved = self.ex.prune, self.ex.load_stop
         self.ex.prune, self.ex.load_stop = None, load_stop
         try:
@@ -340,6 +342,11 @@ class Lists:
             for what, eq in eq_states(s2, target, live, self.ex.global_cells):
                 bad.append((And(pc, Not(eq)), 'after the iteration, %s differs from the ascending order\'s' % what))
         prove_step(L, header, assume, bad, {'c': c, 'x': x, 'K0': K0})
+        # The time of the whole loop (bound.py): every iteration the real run
+        # makes follows one of the step's paths back to the read, one per
+        # square of the list still to read, at most 32 of them.
+        per = max([s.icount for s in finals if s.status == 'back'] or [0])
+        todo = 32 - bin(K0).count('1') if isinstance(K0, int) else 32
         # The state once the whole list is read: Asc(S \ K0), pointer at S.
         rest = avail
         out = subst_state(asc, [(c, rest)] + self.copy_defs(defs, [(c, rest)], '%s_all' % L.name))
@@ -349,6 +356,7 @@ class Lists:
         out.facts = dict(st.facts)
         out.reads = []
         out.steps = st.steps
+        out.icount = bound.loop(st.icount, per, todo)
         return out
 
 

@@ -54,6 +54,7 @@ import allow  # noqa: E402
 import alone  # noqa: E402
 import footer  # noqa: E402
 import lift  # noqa: E402
+import bound  # noqa: E402
 import x86  # noqa: E402
 import replay  # noqa: E402
 from ir import Refused  # noqa: E402
@@ -197,7 +198,8 @@ def start_failure(ress):
 def prove_build_starts(b, starts):
     """Proves starts for build b: a result dict (failure details if any)."""
     label = OPTS.build[b][0]
-    out = {'build': b, 'starts': [], 'board': 0.0, 'ref': 0.0, 'solve': 0.0, 'list': None, 'steps': [], 'fail': None}
+    out = {'build': b, 'starts': [], 'board': 0.0, 'ref': 0.0, 'solve': 0.0, 'list': None, 'steps': [], 'fail': None,
+           'bound': None}
     try:
         t = time.time()
         if b not in RUNS:
@@ -210,6 +212,12 @@ def prove_build_starts(b, starts):
             note(b, k, 'board phase')
             gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
+            if getattr(run.mod, 'lifted', False):
+                # machine code: the most instructions a run executes (bound.py)
+                out['bound'] = max(out['bound'] or 0, run.bound)
+                if run.bound > bound.BUDGET:
+                    out['fail'] = {'kind': 'time', 'start': k, 'bound': run.bound}
+                    return out
             note(b, k, "the reference's formulas")
             rr, rub, secs = reference_answer(inp, k)
             out['ref'] += secs
@@ -384,11 +392,22 @@ def prove(opts):
     ref = sum(r['ref'] for b in builds for r in results[b])
     say('the reference: its formulas for %d starts in %.1f s (CPU, summed over workers)' % (len(set(starts)), ref))
     names = ', '.join(opts.build[b][0] for b in builds)
+    # The time (bound.py): the most machine instructions a run of f executes, per build of machine code.
+    bounds = [(opts.build[b][0], max(r['bound'] for r in results[b])) for b in builds
+              if all(r['bound'] is not None for r in results[b])]
+    within = ''
+    if bounds:
+        say('time: a run of f executes at most %s machine instructions (%s; each call counted every time it is '
+            'made, each list at 32 squares); the site\'s minute allows %s a call (bound.py)'
+            % (bound.show(max(n for _, n in bounds)), ', '.join('%s %s' % (l, bound.show(n)) for l, n in bounds),
+               bound.show(bound.BUDGET)))
+        top = max(bounds, key=lambda x: (x[1], x[0].startswith('site-')))  # the site's, where it is the most
+        within = ', a run within %s instructions (%s)' % (bound.show(top[1]), top[0])
     if len(set(starts)) == 32:
-        say('golf == reference on every valid input (32 starts, builds %s), %.0f s' % (names, time.time() - t0))
+        say('golf == reference on every valid input (32 starts, builds %s)%s, %.0f s' % (names, within, time.time() - t0))
     else:
-        say('golf == reference on every valid input with the start among %s (%d of 32 starts, builds %s), %.0f s'
-            % (','.join(map(str, sorted(set(starts)))), len(set(starts)), names, time.time() - t0))
+        say('golf == reference on every valid input with the start among %s (%d of 32 starts, builds %s)%s, %.0f s'
+            % (','.join(map(str, sorted(set(starts)))), len(set(starts)), names, within, time.time() - t0))
     return 0
 
 
@@ -558,7 +577,8 @@ def main(argv=None):
     # over the shared list phase without renaming its start and end
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
-                             'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored'],
+                             'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
+                             'count-once', 'loop-once'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -576,6 +596,8 @@ def main(argv=None):
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
+    bound.COUNT_ONCE = 'count-once' in opts.plant
+    bound.LOOP_ONCE = 'loop-once' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)
@@ -624,11 +646,11 @@ def source_refused(opts):
         return True
     idents = alone.identities(opts.diag_cc, [g[4:] for g, *_ in opts.site], opts.site_root)
     say('checked: the text alone (no name, place, date or pragma in it; no name of the compiler\'s own; the same '
-        'tokens under %d compilers, %d settings each); each object exactly f (%d objects, %d site objects f and the '
-        'footer); the footer means the same '
+        'tokens under %d compilers, %d settings each); each object exactly f (%d objects%s); the footer means the same '
         'in the site\'s file (%d site objects); '
         'f is int f(int *, int *, int, int) as the driver calls it; no diagnostic of undefined behaviour (%s); UBSan on %d positions (%s) (%.1f s)'
-        % (len(idents), len(alone.SETTINGS), len(opts.golf_objects), len(opts.site), len(opts.site),
+        % (len(idents), len(alone.SETTINGS), len(opts.golf_objects),
+           '; the %d site objects f and the footer' % len(opts.site) if opts.site else '', len(opts.site),
            ', '.join(opts.diag_cc) or 'none',
            opts.ubsan_positions, ', '.join(l for l, _ in opts.ubsan) or 'none', time.time() - t0))
     return False

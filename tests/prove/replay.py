@@ -7,6 +7,8 @@ in one run.  A row the program gets right in every order is the tool's
 fault, said so.  No solver here: prove.py hands it the start's result."""
 import os
 import random
+
+import bound
 import subprocess
 
 # Every run of a golf goes through the sandbox (tests/tools/sandbox).
@@ -129,6 +131,11 @@ def handle_failure(res, build, reference):
         return
     if kind == 'unproved':
         say('%s: unproved: %s' % (label, fail['why']))
+        return
+    if kind == 'time':
+        say('%s: unproved: start %d: a run may execute %s machine instructions (the proof\'s bound: each call '
+            'counted every time it is made), more than the %s a call the site\'s minute allows (bound.py)'
+            % (label, fail['start'], bound.show(fail['bound']), bound.show(bound.BUDGET)))
         return
     if kind == 'board':
         black, white = squares(fail['black']), squares(fail['white'])

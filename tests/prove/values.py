@@ -381,7 +381,7 @@ def store_size(mod, ty):
 class State:
     """One path through one function activation."""
     __slots__ = ('fn', 'block', 'idx', 'prev', 'regs', 'mem', 'owned', 'pc', 'ubs', 'choices', 'steps',
-                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip', 'seeded')
+                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip', 'seeded', 'icount')
 
     def __init__(self, fn, frame):
         self.fn, self.frame = fn, frame
@@ -391,6 +391,9 @@ class State:
         self.steps, self.status, self.ret, self.reads, self.tag = 0, None, None, [], None
         self.skip = None  # a load the hook lets pass once
         self.seeded = False  # a callee's path that starts from its caller's (sym_calls.summarize)
+        # machine instructions this path has executed (a bound where a loop
+        # is cut or a call summarized: bound.py), each counted every time
+        self.icount = 0
 
     def fork(self):
         s = State.__new__(State)
@@ -399,7 +402,7 @@ class State:
         self.owned = set()
         s.pc, s.ubs, s.choices, s.facts = list(self.pc), list(self.ubs), dict(self.choices), dict(self.facts)
         s.steps, s.status, s.ret, s.reads, s.tag = self.steps, None, None, list(self.reads), self.tag
-        s.skip, s.seeded = self.skip, self.seeded
+        s.skip, s.seeded, s.icount = self.skip, self.seeded, self.icount
         return s
 
     def cells(self, obj):

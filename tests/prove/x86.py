@@ -1718,6 +1718,8 @@ class Lifter:
             blk, term = body[a]
             text.append('%s:' % self.label(a))
             text += [ln for ln in out if ln.startswith('  %%%s.' % self.label(a)) and ' = phi ' in ln]
+            # the block's machine instructions, counted as it is entered (bound.py)
+            text.append('  call void @x86.count(i64 %d)' % len(ins))
             text += blk.lines
             text.append(terms[a])
         if getattr(self, 'bad_entry', False):
