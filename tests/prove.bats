@@ -492,7 +492,12 @@ done
 # Right candidates a golfer would write (tests/prove/candidates/complete/): f calling
 # itself, a static helper that calls itself, volatile locals, a test of one
 # exact board, a readable 8x8 bitboard with loops, a local array (which the
-# site's -fstack-protector-strong guards with its canary); each is proved, and a wrong variant of each
+# site's -fstack-protector-strong guards with its canary), and what
+# compilers emit for golfers' designs (switch.c's jump table, strtab.c's
+# string literal, int128.c's double shifts, btc.c's bit toggles, tailrec.c's
+# tail-recursive long helper, helper3.c's helper called three times,
+# onearg.c's one-argument helper, chain.c's recursive chain, board8.c's
+# loops over the 64 squares, mailbox.c's local arrays); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -507,7 +512,11 @@ COMPLETE="$ROOT/tests/prove/candidates/complete"
 # function): proved there too.
 declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O3 gcc:-O0 gcc:-O2"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O0 gcc:-O3 gcc:-O2"
-    [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0")
+    [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0"
+    [switch]="site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
+    [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
+    [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
+    [mailbox]="site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -636,7 +645,8 @@ asm_refused() {
         'f:call g; ret' 'g:jmp f@PLT' 'h:mov %edx, %eax; ret'
 }
 
-for name in recursive helper volatile oneboard loops localarray; do
+for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
+    mailbox; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
