@@ -1427,19 +1427,23 @@ class Lifter:
             b.refuse('a shift of a %d-bit operand by cl is not modelled' % w)
         cnt = b.emit('and %s %s, %d' % (t, b.cast('zext', 8, b.get('rcx', 8), w), cmask))
         r = b.emit('%s %s %s, %s' % (op, t, x, cnt))
-        # A count of 0 leaves every flag as it was; otherwise ZF and SF
-        # follow the result, CF and OF are not modelled.
+        self.flags_by_cl(b, t, cnt, r, 'a shift')
+        self.write(b, d, w, r)
+        return None
+
+    def flags_by_cl(self, b, t, cnt, r, what):
+        """The flags after what (a shift, a double shift) by cl, its masked
+        count cnt, its result r: a count of 0 leaves every flag as it was;
+        otherwise ZF and SF follow the result, CF and OF are not modelled."""
         zero = b.emit('icmp eq %s %s, 0' % (t, cnt))
         for f in ('zf', 'sf'):
             if b.flags[f] == 'b':
                 new = b.emit('icmp %s %s %s, 0' % ('eq' if f == 'zf' else 'slt', t, r))
                 b.set_flag(f, b.emit('select i1 %s, i1 %s, i1 %s' % (zero, b.flag(f), new)))
             else:
-                b.set_flag(f, None, 'set by a shift by cl whose count may be 0, after %s' % b.flags[f][1])
+                b.set_flag(f, None, 'set by %s by cl whose count may be 0, after %s' % (what, b.flags[f][1]))
         for f in ('cf', 'of'):
-            b.set_flag(f, None, 'set by a shift by cl (not modelled)')
-        self.write(b, d, w, r)
-        return None
+            b.set_flag(f, None, 'set by %s by cl (not modelled)' % what)
 
     def double_shift(self, b, m, ops):
         """shld/shrd d, s, count (gcc's __int128 shifts): d shifted, the
@@ -1478,15 +1482,7 @@ class Lifter:
             b.refuse('a shift count other than an immediate or cl')
         cnt = b.emit('and %s %s, %d' % (t, b.cast('zext', 8, b.get('rcx', 8), w), w - 1))
         r = shifted(cnt)
-        zero = b.emit('icmp eq %s %s, 0' % (t, cnt))
-        for f in ('zf', 'sf'):
-            if b.flags[f] == 'b':
-                new = b.emit('icmp %s %s %s, 0' % ('eq' if f == 'zf' else 'slt', t, r))
-                b.set_flag(f, b.emit('select i1 %s, i1 %s, i1 %s' % (zero, b.flag(f), new)))
-            else:
-                b.set_flag(f, None, 'set by a double shift by cl whose count may be 0, after %s' % b.flags[f][1])
-        for f in ('cf', 'of'):
-            b.set_flag(f, None, 'set by a double shift by cl (not modelled)')
+        self.flags_by_cl(b, t, cnt, r, 'a double shift')
         self.write(b, d, w, r)
         return None
 
