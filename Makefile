@@ -222,7 +222,7 @@ $(BUILD)/reference: $(call ref_obj,$(BUILD),$(REF_SRC))
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -pthread -o "$@" $(call q,$^)
 
 # The golf and its twin share the driver (protocol in, verdict out).
-$(BUILD)/driver.o: golf/driver.c reference/line.h $(CC_STAMP)
+$(BUILD)/driver.o: golf/driver.c reference/line.h reference/batch.h reference/board.h $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) $(SAN) -c -o "$@" "$<"
 
 # A golf compile ends with $(golf_quiet): the compiler's warnings on the

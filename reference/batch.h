@@ -16,7 +16,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "line.h"
+/* What became of a line: answered, skipped (it asks nothing), bad, or bad
+ * so that the batch must end there (run_batch). */
+typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR, LINE_STOP } line_status;
+
+/* Room enough for any message a line's answer writes, parse_line's too
+ * (long values are cut short). */
+enum { LINE_ERROR_SIZE = 256 };
 
 /* Reading lines from a file: start it {.in = in} (and .max), free it with
  * line_reader_free. */

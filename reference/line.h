@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "batch.h"
 #include "board.h"
 
 /* One question, as read: the pieces in input order, and the move. */
@@ -21,12 +22,7 @@ typedef struct {
     int from, to;
 } question;
 
-/* What became of a line: answered, skipped (it asks nothing), bad, or bad
- * so that the batch must end there (run_batch). */
-typedef enum { LINE_OK, LINE_SKIP, LINE_ERROR, LINE_STOP } line_status;
 
-/* Room enough for any message parse_line writes (long values are cut short). */
-enum { LINE_ERROR_SIZE = 256 };
 
 /* Parses the line text[0..len) (without its line end; it may hold NUL
  * bytes) into *q; LINE_SKIP for a line that asks nothing (asks_nothing).  On LINE_ERROR, err holds "<column>: <what is

@@ -24,6 +24,7 @@ typedef struct {
     long line;
     int first_col;
     bool comments; /* give comments as tokens (pdn_comments), not skip them */
+    bool commas;   /* leniently, a comma parts moves as a space does */
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -129,7 +130,12 @@ static bool skip_variation(cursor *c)
     return false;
 }
 
-static bool ends_word(char ch) { return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL); }
+/* Does ch part words: a space, a bracket of a comment, variation or tag,
+ * and leniently a comma too (11-15, 22-18, as next_move reads movetext)? */
+static bool ends_word(const cursor *c, char ch)
+{
+    return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL) || (c->commas && ch == ',');
+}
 
 /* A word: a move number (and what is glued to it), a result, a mark, a move
  * (notation.h reads each as the movetext of a game line does). */
@@ -137,7 +143,7 @@ static bool read_word(cursor *c, token *t)
 {
     const char *s = c->text;
     size_t end = c->at;
-    while (end < c->len && !ends_word(s[end]))
+    while (end < c->len && !ends_word(c, s[end]))
         end++;
     size_t number = move_number_length(s + c->at, end - c->at);
     if (number > 0) { /* 12. or 12..., and what is glued to it read next */
@@ -159,7 +165,7 @@ static bool read_word(cursor *c, token *t)
 static bool next_token(cursor *c, token *t)
 {
     for (;;) {
-        while (c->at < c->len && is_space(c->text[c->at]))
+        while (c->at < c->len && (is_space(c->text[c->at]) || (c->commas && c->text[c->at] == ',')))
             advance(c, c->at + 1);
         if (c->at == c->len)
             return false;
@@ -427,7 +433,8 @@ static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1}, .strict = strict};
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1, .commas = !strict},
+                       .strict = strict};
     return rd;
 }
 
@@ -503,7 +510,7 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 
 void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx)
 {
-    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true};
+    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true, .commas = true};
     token t;
     size_t ply = 0;
     while (next_token(&c, &t)) {

@@ -12,9 +12,6 @@
 #include "perft_count.h"
 #include "table.h"
 
-/* perft's deepest depth: from the start, the count passes 2^64 at depth 29. */
-enum { PERFT_MAX_DEPTH = 64 };
-
 /* ==================== Jobs: the positions a few plies on ==================== */
 
 /* A job: a position and the number of paths that reach it. */

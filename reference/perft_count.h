@@ -9,6 +9,9 @@
 
 #include "fastpos.h"
 
+/* perft's deepest depth: from the start, the count passes 2^64 at depth 29. */
+enum { PERFT_MAX_DEPTH = 64 };
+
 /* Room for a count in decimal: 2^128 has 39 digits. */
 enum { COUNT_TEXT_SIZE = 41 };
 

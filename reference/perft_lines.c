@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "notation.h"
-#include "perft.h"
+#include "perft_count.h"
 
 /* ==================== Job ids ==================== */
 

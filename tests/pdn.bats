@@ -196,6 +196,15 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_equal "$(grep -c '^legal' <<< "$output")" 0
 }
 
+@test "moves parted by commas read as the game command reads them; --strict refuses the comma with the move" {
+    run --separate-stderr pdn <<< '1. 11-15, 22-18, 2. 15x22 *'
+    assert_success
+    assert_output "$(pdn <<< '1. 11-15 22-18 2. 15x22 *' 2> /dev/null)"
+    run --separate-stderr pdn --strict <<< '1. 11-15, 22-18 *'
+    assert_failure 2
+    assert_output $'error\t1\t1\t-\t1:4\t"11-15," is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
+}
+
 @test "a two-end capture naming two captures is resolved when exactly one lets the game go on" {
     local fen='[FEN "B:W14,15,22,23,30:B10,1"]'
     run --separate-stderr pdn --notes <<< "$fen"$'\n10x26 30x23 *\n'"$fen"$'\n10x26 *\n'"$fen"$'\n10x26 14-9 *'
