@@ -332,7 +332,8 @@ bool ck_play(ck_position *pos, const char *move, char reason[CK_ERROR_SIZE])
     written_move w;
     size_t at, len;
     char err[NOTATION_ERROR_SIZE];
-    if (!next_move(&t, &w, &at, &len, err) || next_move(&t, &w, &at, &len, err)) { /* exactly one move */
+    bool first = next_move(&t, &w, &at, &len, err);
+    if (!first || next_move(&t, &w, &at, &len, err)) { /* exactly one move: a first, and no second */
         tell(reason, err[0] != '\0' ? err : "one move is needed, such as 11-15 (ck_replay plays several)");
         return false;
     }

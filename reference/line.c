@@ -26,7 +26,7 @@ static size_t span_len(span s) { return (size_t)(s.end - s.begin); }
 
 static bool has_byte(span s, char c)
 {
-    return span_len(s) > 0 && memchr(s.begin, c, span_len(s)) != NULL;
+    return s.begin != NULL && span_len(s) > 0 && memchr(s.begin, c, span_len(s)) != NULL;
 }
 
 /* "<column>: "<value>" <what>" into err; always LINE_ERROR. */

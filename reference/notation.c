@@ -315,7 +315,7 @@ static bool unsigned_move(const char *text, size_t len, written_move *m)
 bool read_move(const char *text, size_t len, int column, bool strict, written_move *m, char err[NOTATION_ERROR_SIZE])
 {
     source s = {"moves", text, column, err};
-    size_t square_at[MAX_JUMPS + 1];
+    size_t square_start[MAX_JUMPS + 1];
     err[0] = '\0';
     *m = (written_move){.n = 0};
     for (size_t at = 0;;) {
@@ -326,7 +326,7 @@ bool read_move(const char *text, size_t len, int column, bool strict, written_mo
             return at == len && at > 0 ? fail_quoted(&s, 0, len, "ends without its last square") : not_a_move(&s, len);
         if (m->n == MAX_JUMPS + 1)
             return fail_quoted(&s, 0, len, "has more than 12 jumps, and a side has only 12 pieces to take");
-        square_at[m->n] = at;
+        square_start[m->n] = at;
         m->sq[m->n++] = square_number(text + at, end - at);
         if (end == len)
             break;
@@ -355,10 +355,10 @@ bool read_move(const char *text, size_t len, int column, bool strict, written_mo
         return fail_quoted(&s, 0, len, "is a square, not a move: a move is 11-15, 18x11 or 27x18x11");
     for (int i = 0; i < m->n; i++)
         if (!on_board(m->sq[i])) {
-            size_t end = square_at[i];
+            size_t end = square_start[i];
             while (end < len && is_digit(text[end]))
                 end++;
-            return fail_quoted(&s, square_at[i], end - square_at[i], "is off the board (squares are 1-32)");
+            return fail_quoted(&s, square_start[i], end - square_start[i], "is off the board (squares are 1-32)");
         }
     return true;
 }

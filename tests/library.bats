@@ -209,7 +209,7 @@ ldconfig_stub() {
     # a directory the loader does not search: not run, and how to find the library
     LOADER_DIR=/usr/local/lib run project_make install PREFIX="$p" LDCONFIG="$PWD/ldconfig"
     assert_line --partial "ldconfig: not run ($p/lib is not among the loader's directories); a program linked with libcheckers.so."
-    assert_line --partial "finds it by an rpath, -Wl,-rpath,${p// /\\ }/lib, or by LD_LIBRARY_PATH=${p// /\\ }/lib"
+    assert_line --partial "finds it by an rpath, -Wl,-rpath,$(printf %q "$p/lib"), or by LD_LIBRARY_PATH=$(printf %q "$p/lib")"
     assert_equal "$(wc -l < calls)" 3
 }
 

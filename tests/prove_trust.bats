@@ -287,7 +287,9 @@ footer_rows() {
 
 @test "the site's programs run: each real gcc's build of the golf with the footer prints the reference's answer to each of the footer's cases" {
     local v want got
-    run project_make files FILES="$BUILD/site/gcc-14 $BUILD/site/gcc-15 $BUILD/site/gcc-16"
+    local b
+    b=$(in_checkout "$BUILD") # make cannot take a path with spaces
+    run project_make files FILES="$b/site/gcc-14 $b/site/gcc-15 $b/site/gcc-16"
     assert_success
     want=$(footer_rows | while IFS=$'\t' read -r name b w s e; do
         printf '%s: %s\n' "$name" "$(printf '%s\t%s\t%s\t%s\n' "$b" "$w" "$s" "$e" | "$BUILD/reference" --rule challenge)"
@@ -355,7 +357,7 @@ PY
 }
 
 @test "the site's object is held to allow.py's list too: the footer's part is the footer's, and __stack_chk_fail (the stack protector's) is allowed there and nowhere else" {
-    local golf=tests/prove/candidates/complete/localarray.c dir
+    local golf=tests/prove/candidates/complete/localarray.c dir b
     run project_make files GOLF="$golf" FILES="$(project_make -s print-SITE_DIR GOLF="$golf")/gcc-15.o $(project_make -s print-SITE_DIR GOLF="$golf")/footer-gcc-15.o" PROVE_BUILDS=site-gcc-15:-O0
     assert_success
     dir=$ROOT/$(project_make -s print-SITE_DIR GOLF="$golf")
@@ -365,7 +367,8 @@ PY
     ROOT=$ROOT run allow_site "$dir/gcc-15.o" "$dir/footer-gcc-15.o"
     assert_output 'gcc-15.o: ok'
     # the golf's own site object, no array: nothing to allow
-    run project_make files FILES="$BUILD/site/gcc-15.o $BUILD/site/footer-gcc-15.o" PROVE_BUILDS=site-gcc-15:-O0
+    b=$(in_checkout "$BUILD") # make cannot take a path with spaces
+    run project_make files FILES="$b/site/gcc-15.o $b/site/footer-gcc-15.o" PROVE_BUILDS=site-gcc-15:-O0
     assert_success
     ROOT=$ROOT run allow_site "$BUILD/site/gcc-15.o" "$BUILD/site/footer-gcc-15.o"
     assert_output 'gcc-15.o: ok'

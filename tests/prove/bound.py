@@ -38,10 +38,11 @@ budget.
 The budget: the site gives a run 60 s, and the post's footer calls f once
 for each of its 15 cases (golf/post/footer.c; prove_trust.bats counts
 them).  At a conservative 10^8 instructions a second (gcc -O0's code on a
-shared machine; measured on this project's shared 2-core machine at a
-load of 7-9, the slow helper g(n) of the hostile candidates ran 7.4x10^8
-to 1.2x10^9 instructions a second: bound.py's test), 15 calls in 60 s
-leave 4x10^8 instructions a call.  A build whose bound is above it is not
+shared machine: the slow helper g(n) of candidates/time/, built by the
+site's gcc-15 with the site's flags, ran g(30)'s 3.65x10^10 instructions
+in 5.1-6.2 s of CPU, 12.8 s of wall time twice and once 110 s on two
+cores shared at a load of 6: 3.3x10^8 a second at the slowest), 15 calls
+in 60 s leave 4x10^8 instructions a call.  A build whose bound is above it is not
 proved: `prove: site-gcc-15 -O0: unproved: start 27: a run may execute
 ... instructions (the proof's bound), more than ... a call the site's
 minute allows`."""

@@ -5,18 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "read_list.h"
 
 int f(int *, int *, int, int);
-
-/* Reads a comma-separated list of up to 32 numbers into out, 0-terminated. */
-static void read_list(char *text, int *out)
-{
-    int n = 0;
-    for (char *t = strtok(text, ","); t && n < 32; t = strtok(NULL, ","))
-        if (strcmp(t, "-") != 0)
-            out[n++] = atoi(t);
-    out[n] = 0;
-}
 
 int main(void)
 {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
+#include "read_list.h"
 
 int f(int *, int *, int, int);
 
@@ -29,16 +30,6 @@ static void trapped(int sig, siginfo_t *info, void *context)
     if (prev >= lo && prev < hi)
         count++;
     prev = rip;
-}
-
-/* Reads a comma-separated list of up to 32 squares into out, 0-terminated. */
-static void read_list(char *text, int *out)
-{
-    int n = 0;
-    for (char *t = strtok(text, ","); t && n < 32; t = strtok(NULL, ","))
-        if (strcmp(t, "-") != 0)
-            out[n++] = atoi(t);
-    out[n] = 0;
 }
 
 /* f(b, w, s, e) with the trap flag set just before the call and cleared
