@@ -24,7 +24,15 @@ typedef struct {
     long line;
     int first_col;
     bool comments; /* give comments as tokens (pdn_comments), not skip them */
-    bool commas;   /* leniently, a comma parts moves as a space does */
+    /* A comma parts moves as a space does (11-15, 22-18, as next_move reads
+     * movetext), in both readings, so --strict reads the same records as
+     * the default; strictly a word with a comma is a fault of its record
+     * besides: its start and length here, once, until the reader takes it. */
+    bool strict;
+    bool comma_fault;
+    size_t comma_at, comma_len;
+    long comma_line;
+    int comma_col;
 } cursor;
 
 static void advance(cursor *c, size_t to)
@@ -130,11 +138,32 @@ static bool skip_variation(cursor *c)
     return false;
 }
 
-/* Does ch part words: a space, a bracket of a comment, variation or tag,
- * and leniently a comma too (11-15, 22-18, as next_move reads movetext)? */
-static bool ends_word(const cursor *c, char ch)
+/* Does ch part words as --strict reads them: a space, a bracket of a
+ * comment, variation or tag? */
+static bool ends_strict_word(char ch) { return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL); }
+
+/* Does ch part words: those, and a comma. */
+static bool ends_word(char ch) { return ends_strict_word(ch) || ch == ','; }
+
+/* Strictly, is the word at c->at as --strict reads it (to the next space or
+ * bracket) one with a comma, starting there?  Then it is the cursor's comma
+ * fault (the first one only, until the reader takes it). */
+static void strict_word(cursor *c)
 {
-    return is_space(ch) || (ch != '\0' && strchr("{}()[];$", ch) != NULL) || (c->commas && ch == ',');
+    const char *s = c->text;
+    if (!c->strict || c->comma_fault || (c->at > 0 && !ends_strict_word(s[c->at - 1])))
+        return; /* not strict, a fault waiting, or inside a word already seen */
+    size_t end = c->at;
+    bool comma = false;
+    for (; end < c->len && !ends_strict_word(s[end]); end++)
+        comma |= s[end] == ',';
+    if (comma) {
+        c->comma_fault = true;
+        c->comma_at = c->at;
+        c->comma_len = end - c->at;
+        c->comma_line = c->line;
+        c->comma_col = column(c, c->at);
+    }
 }
 
 /* A word: a move number (and what is glued to it), a result, a mark, a move
@@ -143,7 +172,8 @@ static bool read_word(cursor *c, token *t)
 {
     const char *s = c->text;
     size_t end = c->at;
-    while (end < c->len && !ends_word(c, s[end]))
+    strict_word(c);
+    while (end < c->len && !ends_word(s[end]))
         end++;
     size_t number = move_number_length(s + c->at, end - c->at);
     if (number > 0) { /* 12. or 12..., and what is glued to it read next */
@@ -165,8 +195,11 @@ static bool read_word(cursor *c, token *t)
 static bool next_token(cursor *c, token *t)
 {
     for (;;) {
-        while (c->at < c->len && (is_space(c->text[c->at]) || (c->commas && c->text[c->at] == ',')))
+        while (c->at < c->len && (is_space(c->text[c->at]) || c->text[c->at] == ',')) {
+            if (c->text[c->at] == ',')
+                strict_word(c);
             advance(c, c->at + 1);
+        }
         if (c->at == c->len)
             return false;
         char ch = c->text[c->at];
@@ -433,7 +466,7 @@ static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1, .commas = !strict},
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1, .strict = strict},
                        .strict = strict};
     return rd;
 }
@@ -454,6 +487,21 @@ static size_t pdn_reader_where(const pdn_reader *rd, long *line, int *col, bool 
     return rd->c.at;
 }
 
+/* The cursor's comma fault, if one waits, made r's: what read_move says of
+ * the word as --strict reads it ("11-15," is not a move...). */
+static void take_comma_fault(cursor *c, pdn_record *r)
+{
+    if (!c->comma_fault)
+        return;
+    c->comma_fault = false;
+    written_move m;
+    char err[NOTATION_ERROR_SIZE];
+    if (read_move(c->text + c->comma_at, c->comma_len, c->comma_col, true, &m, err))
+        set_bad(r, c->comma_line, c->comma_col, "a comma parts moves only without --strict");
+    else
+        set_bad_notation(r, c->comma_line, err);
+}
+
 /* Points *out at the next record (reused), false after the last. */
 static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 {
@@ -467,10 +515,16 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
         if (rd->has_pending)
             tk = rd->pending, rd->has_pending = false;
         else if (!next_token(&rd->c, &tk)) {
+            if (rd->c.comma_fault && !open) { /* a comma after the last record: strictly one of its own */
+                reset(r, rd->c.comma_line, from);
+                open = true;
+            }
+            take_comma_fault(&rd->c, r);
             r->to = rd->c.len;
             return open;
         }
         if (open && starts_record(text, r, &tk)) {
+            take_comma_fault(&rd->c, r); /* a comma before the tag: this record's */
             rd->pending = tk;
             rd->has_pending = true;
             r->to = tk.at;
@@ -480,6 +534,7 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             reset(r, tk.line, from);
             open = true;
         }
+        take_comma_fault(&rd->c, r);
         switch (tk.kind) {
         case T_TAG:
             add_tag(r, &tk);
@@ -496,6 +551,8 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             break;
         case T_RESULT:
             r->result = result_index(text + tk.at, tk.len);
+            while (rd->c.at < rd->c.len && text[rd->c.at] == ',') /* "1-0,": the word's commas are its record's */
+                advance(&rd->c, rd->c.at + 1);
             r->to = rd->c.at;
             return true;
         case T_BAD:
@@ -510,7 +567,7 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
 
 void pdn_comments(const char *text, const pdn_record *r, pdn_comment_fn *each, void *ctx)
 {
-    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true, .commas = true};
+    cursor c = {.text = text, .len = r->to, .at = r->from, .line = 1, .comments = true};
     token t;
     size_t ply = 0;
     while (next_token(&c, &t)) {

@@ -206,6 +206,24 @@ note\t303\t3143\tMF Tinsley - Chinook\tply 34\t26-22Whiteoversteppedthetimecontr
     assert_output $'error\t1\t1\t-\t1:4\t"11-15," is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
 }
 
+@test "--strict reads the records the default reads, and refuses a comma in the record that holds it" {
+    # the fuzzer's finds: strict read "1-1,0x17" as one word where the
+    # default read a result (1-1, a draughts draw) and a move, and a comma
+    # after a tag as a move, so a later tag began a record of its own
+    local pdn
+    for pdn in '1. 11-15 2. 15-. 3. 1-1,0x17 19-15 1/2-1/2' $'[Black "a"],\n[Result "*"]\n1.\n[Black "b"]\n1. 11-15 *' \
+        $'1. 11-15 22-18 1-0,\n[Event "x"]\n1. 9-13 *' $'1. 11-15, 22-18 *\n1. 9-14 ,22-18 *'; do
+        run --separate-stderr pdn <<< "$pdn"
+        local lenient=$output
+        run --separate-stderr pdn --strict <<< "$pdn"
+        assert_equal "$(cut -f2-3 <<< "$output")" "$(cut -f2-3 <<< "$lenient")"
+    done
+    assert_output $'error\t1\t1\t-\t1:4\t"11-15," is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture\nerror\t2\t2\t-\t2:9\t",22-18" is not a move: a move is 11-15 for a step, 18x11 or 27x18x11 for a capture'
+    run --separate-stderr pdn --strict <<< $'1. 11-15 22-18 1-0,\n[Event "x"]\n1. 9-13 *'
+    assert_line --index 0 --regexp $'^error\t1\t1\t-\t1:16\t"1-0," is not a move'
+    assert_line --index 1 --regexp $'^legal\t2\t2\tx\t'
+}
+
 @test "a two-end capture naming two captures is resolved when exactly one lets the game go on" {
     local fen='[FEN "B:W14,15,22,23,30:B10,1"]'
     run --separate-stderr pdn --notes <<< "$fen"$'\n10x26 30x23 *\n'"$fen"$'\n10x26 *\n'"$fen"$'\n10x26 14-9 *'
