@@ -285,14 +285,15 @@ planted_copy() {
     cp "$ROOT"/tests/prove/checks/* "$1/checks/"
 }
 
-# x86_planted_red SED ASM: x86.py with the model error SED (a sed script)
-# planted in a copy, run on tests/prove/checks/ASM.s against the processor
-# over 300 inputs: the model's own test must go red.
+# x86_planted_red SED ASM [FILE]: FILE (default x86.py) with the model
+# error SED (a sed script) planted in a copy, run on
+# tests/prove/checks/ASM.s against the processor over 300 inputs: the
+# model's own test must go red.
 x86_planted_red() {
-    local dir="$BATS_TEST_TMPDIR/planted" py
+    local dir="$BATS_TEST_TMPDIR/planted" py file=${3:-x86.py}
     planted_copy "$dir"
-    sed -i "$1" "$dir/x86.py"
-    ! cmp -s "$dir/x86.py" "$ROOT/tests/prove/x86.py" || fail "nothing planted"
+    sed -i "$1" "$dir/$file"
+    ! cmp -s "$dir/$file" "$ROOT/tests/prove/$file" || fail "nothing planted"
     py=$(project_make print-PYTHON)
     "${CC:-gcc}" -c -o "$dir/$2.o" "$ROOT/tests/prove/checks/$2.s"
     "${CC:-gcc}" -std=c11 -O2 -o "$dir/$2" "$ROOT/tests/prove/checks/tiny_main.c" "$dir/$2.o"
@@ -308,6 +309,27 @@ x86_planted_red() {
 
 @test "a list pointer plus a number in a register modelled wrong (the number doubled) goes red on the hand-written f" {
     x86_planted_red '/def pointer_plus/,/return None/s/i64 %s. % (b.value(p), x)/i64 %s\x27 % (b.value(p), b.emit(\x27shl i64 %s, 1\x27 % x))/' tiny
+}
+
+# What compilers emit for golfers' tables and helpers (tests/prove/checks/data.s):
+# string literals and constants read from read-only data, switch's jump
+# tables (gcc -O0's and -O2's idioms), a local array indexed and walked to
+# its end, SSE moves, bt/btc/bts/btr, shrd/shld, a one-argument helper
+# returning a char and one returning a long, registers the callee leaves
+# alone kept across its call.
+@test "the x86 model of read-only data, jump tables, local arrays and helpers against the machine: a hand-written f, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/checks/data.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "read-only data's model error put back goes red: a string literal read one byte on" {
+    x86_planted_red 's/^            cells = list(data)$/            cells = list(data[1:]) + [0]/' data rodata.py
+}
+
+@test "a jump table's model error put back goes red: its entries' targets in reverse order" {
+    x86_planted_red '/def table/,/def has_table/s/^        return out$/        return [(o, t) for (o, _), (_, t) in zip(out, out[::-1])]/' data rodata.py
 }
 
 # forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
@@ -365,8 +387,49 @@ planted_forms() {
 }
 
 @test "call's model errors put back go red: rcx kept across the call" {
-    planted_forms calls.py "s/for r in ('rcx', 'rdx',/for r in ('rdx',/" '^call 1f.*callee 1' \
+    planted_forms calls.py "s/^CLOBBERED = ('rcx', 'rdx',/CLOBBERED = ('rdx',/" '^call 1f.*callee 1' \
         'call 1f  # to callee 1'
+}
+
+@test "call's model errors put back go red: the registers the callee's code writes kept across the call" {
+    planted_forms calls.py 's/if written is None or r in written:/if written is None:/' '^call 1f' \
+        'call 1f  # to callee 1' 'call 1f  # to callee 2'
+}
+
+@test "bt, btc, bts, btr: their model errors put back go red (bt's bit inverted; btc setting; bts toggling; btr clearing the other bits)" {
+    planted_forms x86.py "/def bit_test/,/return None/s/b.emit('icmp ne %s %s, 0' % (t, b.emit('and/b.emit('icmp eq %s %s, 0' % (t, b.emit('and/" \
+        '^bt[wlq] ' 'btq \$63, %rdx' 'btl %ecx, %eax' 'btw \$5, %dx' 'btq \$7, \(%rbp\)'
+    planted_forms x86.py "/def bit_test/,/return None/s/'xor %s %s, %s' % (t, x, bit)/'or %s %s, %s' % (t, x, bit)/" \
+        '^btc' 'btcq %rcx, %rax' 'btcl \$100, %edx'
+    planted_forms x86.py "/def bit_test/,/return None/s/'or %s %s, %s' % (t, x, bit)/'xor %s %s, %s' % (t, x, bit)/" \
+        '^bts' 'btsq %rcx, %rax' 'btsw \$15, %dx'
+    planted_forms x86.py "/def bit_test/,/return None/s/'and %s %s, %s' % (t, x, inv)/'and %s %s, %s' % (t, x, bit)/" \
+        '^btr' 'btrl %ecx, %r11d' 'btrq \$40, \(%rbp\)'
+}
+
+@test "shld, shrd: their model errors put back go red (the two directions swapped; shrd's CF from the wrong bit)" {
+    planted_forms x86.py "s/fn = 'fshr' if m == 'shrd' else 'fshl'/fn = 'fshl' if m == 'shrd' else 'fshr'/" \
+        '^sh[lr]d' 'shldq %cl, %rdi, %rax' 'shrdl \$7, %edi, %edx' 'shrdq \$9, %rdi, \(%rbp\)'
+    planted_forms x86.py "/def double_shift/,/def vector_move/s/cnt - 1 if m == 'shrd' else w - cnt/cnt if m == 'shrd' else w - cnt/" \
+        '^shrd. \$' 'shrdq \$1, %rdi, %rdx' 'shrdq \$63, %rdi, %rdx'
+}
+
+@test "one-operand mul and imul: their model errors put back go red (imul's product unsigned; rdx, the high half, not written)" {
+    planted_forms x86.py "s/ext = 'sext' if m == 'imul' else 'zext'/ext = 'zext'/" '^imul[lq] [^,]*$' \
+        'imulq %rcx' 'imull -8\(%rbp\)'
+    planted_forms x86.py "/def mul_wide/,/def shift/s/b.put('rdx', w, hi)/pass/" '^mul[lq] ' 'mulq %rcx' 'mull %r11d'
+}
+
+@test "the SSE moves: their model errors put back go red (movq into xmm sign-extended; pxor x, x not clearing)" {
+    planted_forms x86.py "/def vector_move/,/def check_aligned/s/v = b.cast('zext', w, v, 128)/v = b.cast('sext', w, v, 128)/" \
+        '^movq %rax, %xmm2' 'movq %rax, %xmm2; movdqu %xmm2, %xmm4; movdqu %xmm4, \(%rbp\); movq %xmm4, %rcx'
+    planted_forms x86.py "/def vector_move/,/def check_aligned/s/b.put(rd, 128, 0)/b.put(rd, 128, 1)/" \
+        '^pxor %xmm0' 'pxor %xmm0, %xmm0; movaps %xmm0, -16\(%rbp\)'
+}
+
+@test "a local array's indexed place: its model error put back goes red (the index's scale ignored)" {
+    planted_forms x86.py "/def address/,/def stack_ptr/s/num = self.emit('mul i64 %s, %d' % (num, sc))/pass/" \
+        '^and \$7, %r11' 'and \$7, %r11; movl %ecx, -32\(%rbp,%r11,4\)' 'and \$7, %r11; movq -32\(%rbp,%r11,8\), %rdi'
 }
 
 @test "a tail call's model error put back goes red: the caller's eax returned, not the callee's" {
@@ -429,7 +492,12 @@ done
 # Right candidates a golfer would write (tests/prove/candidates/complete/): f calling
 # itself, a static helper that calls itself, volatile locals, a test of one
 # exact board, a readable 8x8 bitboard with loops, a local array (which the
-# site's -fstack-protector-strong guards with its canary); each is proved, and a wrong variant of each
+# site's -fstack-protector-strong guards with its canary), and what
+# compilers emit for golfers' designs (switch.c's jump table, strtab.c's
+# string literal, int128.c's double shifts, btc.c's bit toggles, tailrec.c's
+# tail-recursive long helper, helper3.c's helper called three times,
+# onearg.c's one-argument helper, chain.c's recursive chain, board8.c's
+# loops over the 64 squares, mailbox.c's local arrays); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -444,7 +512,11 @@ COMPLETE="$ROOT/tests/prove/candidates/complete"
 # function): proved there too.
 declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O3 gcc:-O0 gcc:-O2"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O0 gcc:-O3 gcc:-O2"
-    [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0")
+    [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0"
+    [switch]="site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
+    [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
+    [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
+    [mailbox]="site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -573,7 +645,8 @@ asm_refused() {
         'f:call g; ret' 'g:jmp f@PLT' 'h:mov %edx, %eax; ret'
 }
 
-for name in recursive helper volatile oneboard loops localarray; do
+for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
+    mailbox; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done

@@ -22,8 +22,20 @@ ALLOWED (anything else is refused, naming it):
   .strtab, .shstrtab;
 - relocations: in .text, to f's own data sections or their local objects,
   or to f itself or a static function (a call: the gcc lifter refuses any
-  but a call's rel32 to a function's start, which it follows); in
-  .eh_frame, to .text;
+  but a call's rel32 to a function's start, which it follows, and a
+  rip-relative read of read-only data, rodata.py), or to memset or memcpy
+  (below); in .eh_frame, to .text; in read-only data, R_X86_64_PC32 to
+  .text (a switch's jump table: each entry the distance from the table to
+  a case's code; gcc's lifter follows a jump through it only to an
+  instruction of the function that reads it, clang's proof is of its IR's
+  switch);
+- memset and memcpy, undefined: the calls compilers make on their own to
+  clear or copy a local array (clang at -O0 for `char a[40] = {0}`, gcc
+  for large ones).  clang's proof runs its IR's llvm.memset and
+  llvm.memcpy, gcc's lifter models the call as what it does; the C
+  library's function is what the program calls, since no function of the
+  object may bear the name (a static memset would take the compiler's
+  calls: refused, LIBC_NAMES);
 - symbols: the file's name, section symbols of allowed sections, f (global,
   a function, default visibility, in .text), local data objects (a
   static variable) in the data sections, and local functions in .text (a
@@ -34,8 +46,8 @@ ALLOWED (anything else is refused, naming it):
 Refused by being absent: other code sections (.init, .fini, .init_array,
 .fini_array with or without a priority, .preinit_array, .ctors, .dtors,
 .text.*), thread-local data, an ifunc (STT_GNU_IFUNC), any other global,
-weak or common symbol, any undefined symbol (a reference to another
-object), an absolute symbol, relocations of data sections.
+weak or common symbol, any other undefined symbol (a reference to another
+object), an absolute symbol, other relocations of data sections.
 
 The site's object (check(path, footer=...): the candidate and the post's
 footer in one file, as the site compiles it) is held to the same list,
@@ -54,6 +66,12 @@ import struct
 # calls.py lifts gcc's machine code of them); False refuses them.
 LOCAL_FUNCTIONS = True
 PADDING = 16  # bytes of alignment padding allowed before a function in .text
+# The C library's functions compilers call on their own for local arrays:
+# allowed undefined, never defined by the candidate (its static memset would
+# receive the compiler's calls, and the proof models the library's).
+LIBC_CALLS = ('memset', 'memcpy')
+LIBC_NAMES = LIBC_CALLS + ('memmove', 'memcmp', 'strlen', 'bcmp', 'bzero')
+JUMP_TABLES = True  # prove.py --plant no-table-check (tests only): a read-only table's entries go anywhere
 # Undefined names the site's object may refer to, from the candidate's code:
 # the stack protector's failure (the site's gcc defaults to
 # -fstack-protector-strong).
@@ -100,7 +118,7 @@ def section_ok(s):
         return None if typ == SHT_LLVM_ADDRSIG else 'not an address-significance table'
     if name in ('.symtab', '.strtab', '.shstrtab'):
         return None if typ in (SHT_SYMTAB, SHT_STRTAB) and not flags & SHF_ALLOC else 'not a table'
-    if name in ('.rela.text', '.rela.eh_frame'):
+    if name in ('.rela.text', '.rela.eh_frame') or name.startswith('.rela.rodata'):
         return None if typ == SHT_RELA else 'not relocations'
     return 'not on the list'
 
@@ -237,7 +255,10 @@ def check(path, name='f', footer=None):
             continue
         if local and x['type'] in (STT_OBJECT, STT_NOTYPE) and where and data_section(where):
             continue
-        if local and x['type'] == STT_FUNC and LOCAL_FUNCTIONS and where == '.text':
+        if local and x['type'] == STT_FUNC and LOCAL_FUNCTIONS and where == '.text' and \
+                x['name'] not in LIBC_NAMES:
+            continue
+        if where is None and x['name'] in LIBC_CALLS and x['bind'] == STB_GLOBAL and x['type'] == STT_NOTYPE:
             continue
         if x['name'] in f_defined and not local and where is not None or \
                 x['name'] in f_undefined and where is None and x['name'] != name:
@@ -251,6 +272,9 @@ def check(path, name='f', footer=None):
         bind = {0: 'local', 1: 'global', 2: 'weak'}.get(x['bind'], 'binding %d' % x['bind'])
         if where is None:
             out.append('symbol %s: a reference to something outside the object (%s %s)' % (x['name'], bind, kind))
+        elif x['name'] in LIBC_NAMES:
+            out.append('symbol %s: a %s %s in %s named as the C library\'s, which compilers call on their own'
+                       % (x['name'], bind, kind, where))
         else:
             out.append('symbol %s: a %s %s in %s' % (x['name'], bind, kind, where))
     for s in secs:
@@ -273,9 +297,16 @@ def check(path, name='f', footer=None):
                 ok = x is f or x['type'] in (STT_SECTION, STT_OBJECT, STT_NOTYPE) and x['shndx'] < len(secs) \
                     and data_section(sec_name(x['shndx']) or '') or \
                     LOCAL_FUNCTIONS and x['type'] == STT_FUNC and x['bind'] == STB_LOCAL and x['shndx'] in text or \
+                    x['shndx'] == SHN_UNDEF and x['name'] in LIBC_CALLS and typ in (2, 4) or \
                     footer and x['name'] in SITE_NAMES and x['shndx'] == SHN_UNDEF and typ in (2, 4)
                 if not ok:
                     out.append('%s: f may refer only to itself, its static functions and its own data' % what)
+            elif target.startswith('.rodata') and s['info'] < len(secs) and data_section(target):
+                # a jump table: an entry's distance to code of f's own .text
+                into_text = x['shndx'] in text and (x['type'] == STT_SECTION or x is f or
+                                                     x['type'] == STT_FUNC and x['bind'] == STB_LOCAL)
+                if typ != 2 or not into_text and JUMP_TABLES:
+                    out.append('%s: read-only data may refer only to f\'s own code (a jump table, PC32)' % what)
             else:
                 out.append('%s: relocations are allowed in .text and .eh_frame only' % what)
     return out

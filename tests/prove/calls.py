@@ -11,16 +11,26 @@ as poison, so a use of it counts as garbage reaching a branch, an address
 or the result).  f itself is called as f (golf.py's SelfCalls then runs it
 on its own inputs), with rdi and rsi list pointers and edx, ecx numbers.
 
-What the call does to the caller, as the ABI has it and as the callee's own
-lifting checks:
+What the call does to the caller, as the ABI has it, as the callee's own
+lifting checks and as the callee's own code shows (effects()):
 - The callee starts with the caller's rbx, rbp, r12-r15 as values it may
   only save and restore, rsp at the top of a stack of its own (the return
   address above it, out of its reach), and at each ret x86.py checks that
   each of them and rsp hold their entry values again: so after the call the
   caller's rbx, rbp, r12-r15 and rsp are what they were.
-- Its result is eax (an i32; rax's upper half unspecified: 'lo32').
-- rcx, rdx, rsi, rdi, r8-r11 hold garbage afterwards (poison), and every
+- Its result is rax, as many of its low bits as the callee's code leaves
+  known at every ret (an int helper's eax, a long one's rax, a char one's
+  al): ret_bits, found by lifting again until the widths the calls assumed
+  are the callees' own.
+- Of rcx, rdx, rsi, rdi, r8-r11 and the xmm registers, those the callee's
+  code (or code it calls, transitively) writes hold garbage afterwards
+  (poison); the others keep their values (gcc -O2 keeps a value in a
+  caller-saved register across a call to a static function it knows leaves
+  it alone).  A call of f, or of anything else, writes all of them.  Every
   flag is undefined.
+- The callee gets only the argument registers it reads before writing
+  them (its live-in registers); the others are passed as poison, so a
+  leftover value in rdx or rcx is no argument of a one-argument helper.
 - The caller's stack below its rsp (the red zone, where the return address
   and the callee's frame go) holds garbage afterwards (poison).  The callee
   cannot reach the caller's frame: a stack address is never passed.
@@ -29,6 +39,9 @@ lifting checks:
   depth limit, or a budget), never assumed."""
 import x86
 from x86 import ARG_REGS, lo_bits, ity
+
+# The registers a callee may leave changed (caller-saved): rax is its result.
+CLOBBERED = ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11') + x86.XMM
 
 try:
     from capstone import x86 as cx
@@ -46,6 +59,12 @@ class Calls:
         self.f_addr = obj['f'][0]
         self.want = {}  # (start, sig) -> IR name, in the order asked
         self.sites = {}  # call address -> target
+        self.data_refs = set()  # offsets of the relocations of rip-relative reads (read-only data)
+        self.needs_aligned = set()  # callees with an aligned access to their stack (their rsp + 8 aligned)
+        self.ret_bits = {}  # (start, sig) -> the bits of rax a call of it assumes known at its ret (64 at first)
+        self.got_bits = {}  # IR name -> the bits its lifting found (lift.py compares the two)
+        self.writes, self.live_in = self.effects()
+        self.misaligned = set()  # callees some call enters with rsp + 8 not 16-byte aligned
 
     def target(self, b, i):
         ops = i.operands
@@ -80,6 +99,8 @@ class Calls:
         sp = b.kind('rsp')
         if not (isinstance(sp, tuple) and sp[0] == 's'):
             b.refuse('rsp is not a known stack address at a call')
+        if (sp[1] - b.L.aligned_at + (8 if tail else 0)) % 16:
+            self.misaligned.add(target)
         if target == self.f_addr:
             for r in ('rdi', 'rsi'):
                 if b.kind(r) != 'p':
@@ -91,7 +112,10 @@ class Calls:
             sig, parts = [], []
             for r in ARG_REGS:
                 k = b.kinds[r]
-                if k == 'p':
+                if r not in self.live_in[target]:
+                    sig.append('i')  # not read by the callee before it writes it
+                    parts.append('i64 poison')
+                elif k == 'p':
                     sig.append('p')
                     parts.append('ptr %s' % b.value(r))
                     b.use(r)
@@ -107,9 +131,10 @@ class Calls:
             if name is None:
                 name = self.want[key] = '@x%x.%d' % (target, len(self.want))
             args = ', '.join(parts)
-        v = b.emit('call i32 %s(%s)' % (name, args))
+        bits = 32 if target == self.f_addr else self.ret_bits.setdefault(key, 64)
+        v = b.emit('call %s %s(%s)' % (ity(bits), name, args))
         if tail:
-            return v
+            return v, bits
         # The return address and the callee's frame went below rsp.
         off = sp[1]
         a = 0
@@ -119,10 +144,103 @@ class Calls:
             for k in range(n):
                 b.stack.pop(a + k, None)
             a += n
-        b.set('rax', 'lo32', v)
-        b.low['rax'] = (32, v)
-        for r in ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'):
-            b.set(r, 'i', 'poison')
+        b.set('rax', 'i' if bits == 64 else 'lo%d' % bits, v)
+        b.low['rax'] = (bits, v)
+        written = self.writes.get(target) if target != self.f_addr else None
+        for r in CLOBBERED:
+            if written is None or r in written:
+                b.set(r, 'lo128' if r in x86.XMM else 'i', 'poison')
         for f in x86.FLAGS:
             b.set_flag(f, None, 'undefined after a call')
         return v
+
+    def effects(self):
+        """For each function of the object, from its machine code (capstone's
+        list of the registers each instruction reads and writes, explicit
+        and implicit): the registers of CLOBBERED it may write, its calls'
+        included (a call of f, or of anything but a function of the object:
+        all of them), and the argument registers it reads before writing
+        them.  Both to a fixpoint over the calls between the functions."""
+        from ir import Refused
+        funcs = {}
+        for start, (name, size) in self.funcs.items():
+            try:
+                insns = x86.disassemble(self.obj['code'][start:start + size], start)
+                funcs[start] = x86.blocks_of(insns, self.funcs, tables=lambda ins, k: self.table_targets(ins))
+            except Refused:
+                funcs[start] = None  # refused when it is lifted, if it is called
+        writes = {a: set() for a in funcs}
+        live = {a: set() for a in funcs}
+        everything = set(CLOBBERED) | set(ARG_REGS)
+        changed = True
+        while changed:
+            changed = False
+            for a, blocks in funcs.items():
+                if blocks is None:
+                    w, lv = everything, set(ARG_REGS)
+                else:
+                    w, lv = self.effect_of(a, blocks, writes, live)
+                if w != writes[a] or lv != live[a]:
+                    writes[a], live[a], changed = w, lv, True
+        return writes, live
+
+    def effect_of(self, a, blocks, writes, live):
+        """One function's (writes, live-in argument registers), given its
+        callees' so far."""
+        everything = set(CLOBBERED) | set(ARG_REGS)
+        w_all = set()
+        use, kill = {}, {}
+        for addr, insns, succ in blocks:
+            u, d = set(), set()
+            for i in insns:
+                reads, wr = i.regs_access()
+                target = None
+                if i.mnemonic == 'call' or i.mnemonic == 'jmp' and not x86.is_indirect(i) and \
+                        x86.jump_target(i) not in {x.address for x in insns} and \
+                        x86.jump_target(i) not in {b[0] for b in blocks}:
+                    rel = self.obj['relocs'].get(i.address + 1)
+                    target = rel[2] if rel is not None else (i.operands[0].imm if i.operands and
+                                                             i.operands[0].type == cx.X86_OP_IMM else None)
+                    cw = writes.get(target) if target in self.funcs and target != self.f_addr else None
+                    cl = live.get(target) if target in self.funcs and target != self.f_addr else None
+                    u |= (set(ARG_REGS) if cl is None else cl) - d
+                    cw = everything if cw is None else cw
+                    w_all |= cw
+                    d |= cw & set(CLOBBERED)
+                    continue
+                ops = i.operands
+                if i.mnemonic in ('xor', 'sub', 'pxor') and len(ops) == 2 and ops[0].type == ops[1].type == \
+                        cx.X86_OP_REG and ops[0].reg == ops[1].reg:
+                    reads = ()  # the zeroing idiom: whatever the register held
+                for r in reads:
+                    n = x86.REGS.get(i.reg_name(r))
+                    if n is not None and n[0] not in d:
+                        u.add(n[0])
+                for r in wr:
+                    n = x86.REGS.get(i.reg_name(r))
+                    if n is None:
+                        continue
+                    w_all.add(n[0])
+                    if n[1] >= 32:  # an 8- or 16-bit write keeps the rest: no kill
+                        d.add(n[0])
+                    elif n[0] not in d:
+                        u.add(n[0])
+            use[addr], kill[addr] = u, d
+        lin = {addr: set() for addr, _, _ in blocks}
+        changed = True
+        while changed:
+            changed = False
+            for addr, insns, succ in reversed(blocks):
+                out = set()
+                for t in succ:
+                    out |= lin.get(t, set())
+                new = use[addr] | (out - kill[addr])
+                if new != lin[addr]:
+                    lin[addr], changed = new, True
+        return w_all & set(CLOBBERED), lin[blocks[0][0]] & set(ARG_REGS)
+
+    def table_targets(self, insns):
+        """The jump tables' targets for blocks_of (as the lifter finds them)."""
+        lifter = x86.Lifter.__new__(x86.Lifter)
+        lifter.rodata, lifter.calls = self.obj.get('rodata'), self
+        return lifter.jump_tables(insns, None)

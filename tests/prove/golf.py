@@ -26,6 +26,8 @@ from ir import Refused, loop_info
 from values import V, Ptr, State, And, Or, Not
 
 DROP_PATH = False  # prove.py --drop-path (tests only)
+DEEP_CALLS = 3  # calls this deep or deeper start from their caller's path, pruned (sym_calls.call)
+PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list's loop (lists.reads_ahead)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 
@@ -98,11 +100,13 @@ class GolfRun:
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
         self.ex.settle = self.settle
+        self.ex.deep_calls = DEEP_CALLS
         self.ex.list_index = self.list_index
         self.steps = []  # (list name, header, seconds)
         self.in_board = False
         self.top_frame = None
         self.list_seconds = 0.0
+        self.deferring = False  # the list phase past the lists: a helper call on unknown numbers waits (hook)
         self.phase_defs = []  # the definitions the list phase added (list_phase_of)
         self.bound = None  # the last board phase's: the most instructions a path executes (bound.py)
 
@@ -111,7 +115,9 @@ class GolfRun:
         depends on the input must not unroll forever; an empty white list
         must not lead anywhere).  After the lists, only inside loops: other
         branches cost the solver more than the paths they would save."""
-        if st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
+        if getattr(st, 'seeded', False):
+            pass  # deep in a recursion: from its caller's path, pruned (sym_calls.call)
+        elif st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
             return True, True  # a callee's paths are merged, not pruned
         pc = [c for c in st.pc if c is not True]
         return tuple(self.pruner.ask(pc, values.boolean(c)) != UNSAT for c in (cond, Not(cond)))
@@ -265,6 +271,7 @@ class GolfRun:
                 before = s0.fork() if s0.tag is not None else None
                 try:
                     self.ex.budget = 20000 if s0.tag is not None else None
+                    self.deferring = s0.tag is not None
                     forks = self.ex.step_block(s0, header_stop) if s0.status is None else None
                 except Refused:
                     if before is None:
@@ -273,6 +280,7 @@ class GolfRun:
                     continue
                 finally:
                     self.ex.budget = None
+                    self.deferring = False
                 if forks:
                     work.extend(forks)
                 if s0.status is None:
@@ -282,13 +290,20 @@ class GolfRun:
                 if s.status == 'header':
                     # The lists are done once an iteration reads nothing new.
                     s.status = None
+                    self.ex.budget = PROBE_BUDGET
                     try:
                         ahead = self.lists.reads_ahead(s, s.block)
                     except Refused:
                         # the probe cannot run with the start symbolic (f
-                        # calls itself, say): the board phase goes on from
-                        # this header, as for a path that cannot go on
+                        # calls itself, say), or runs long (a loop over the
+                        # board, its rounds unrolled with the start still
+                        # unknown): the board phase goes on from this
+                        # header, as for a path that cannot go on.  Only
+                        # time is at stake: the board phase reads a list
+                        # wherever the code does (lists.py).
                         ahead = False
+                    finally:
+                        self.ex.budget = None
                     (work if ahead else cuts).append(s)
                     continue
                 if s.status != 'read':
@@ -448,6 +463,14 @@ class SelfCalls:
     def hook(self, st, callee, args, where):
         run = self.run
         if callee is not run.fn:
+            if all(a.k == 'p' or a.p is False and isinstance(a.v, (int, bool)) for a in args):
+                return None  # numbers the path settles: the executor runs it (memoized), no need to ask
+            if self.root.run.deferring:
+                # after the lists, with the start still unknown: a helper
+                # called on numbers the path does not settle (a recursion on
+                # the start, say) waits for the board phase, where the start
+                # is a number (the block is run again from its start there)
+                raise Refused('%s: a call on numbers not known before the board phase' % where)
             return self.dead_call(st, callee)  # another function of the candidate: the executor runs it
         for n, obj in ((0, run.LB), (1, run.LW)):
             a = args[n]

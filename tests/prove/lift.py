@@ -10,7 +10,21 @@ import x86
 
 
 def lift_all(obj, path):
-    fns = calls.Calls(obj)
+    """f and every function it calls, lifted; again while a call assumed
+    more bits of its callee's result than the callee's rets leave known
+    (calls.py: ret_bits, each time narrower, so it ends)."""
+    bits = {}
+    while True:
+        fns = calls.Calls(obj)
+        fns.ret_bits = dict(bits)
+        text = lift_once(obj, path, fns)
+        got = {key: fns.got_bits[name] for key, name in fns.want.items()}
+        if all(got[key] >= fns.ret_bits[key] for key in got):
+            return text
+        bits = {key: min(fns.ret_bits[key], got[key]) for key in got}
+
+
+def lift_once(obj, path, fns):
     code = obj['code']
 
     def insns_of(start, label):
@@ -22,7 +36,7 @@ def lift_all(obj, path):
     fa, fsize = obj['f']
     insns = insns_of(fa, 'f')
     texts = [x86.Lifter(insns, fns).lift()]
-    x86.check_relocs(obj, fa, fsize, 'f', fns.sites)
+    x86.check_relocs(obj, fa, fsize, 'f', fns.sites, fns.data_refs)
     done = set()
     while True:
         todo = [k for k in fns.want if k not in done]
@@ -34,8 +48,12 @@ def lift_all(obj, path):
             fname = fns.funcs[start][0]
             insns = insns_of(start, fname)
             texts.append(x86.Lifter(insns, fns, sig, fns.want[key]).lift())
-            x86.check_relocs(obj, start, fns.funcs[start][1], fname, fns.sites)
-    return '\n'.join(texts)
+            x86.check_relocs(obj, start, fns.funcs[start][1], fname, fns.sites, fns.data_refs)
+    for (start, sig), fname in fns.want.items():
+        if fname in fns.needs_aligned and start in fns.misaligned:
+            raise Refused('%s: %s makes an aligned access to its stack, and a call enters it with the stack '
+                          'not 16-byte aligned' % (path, fns.funcs[start][0]))
+    return '\n'.join(texts + [obj['rodata'].definitions()])
 
 
 def lift_object(path):
@@ -50,7 +68,7 @@ def load_module(path):
     (.o) lifted here."""
     if path.endswith('.o'):
         mod = parse_module(path, lift_object(path))
-        mod.lifted = True  # its own functions (@x86.*, sym_calls.py) are called only here
+        mod.lifted = True  # its own functions (@x86.*, sym_calls.py and sym_mem.py) are called only here
         return mod
     return parse_module(path)
 

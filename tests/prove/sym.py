@@ -44,6 +44,7 @@ class Exec(Ops, Memory, Calling):
         self.globals = {}
         self.global_cells = {}
         self.stack = []
+        self.deep_calls = None  # from this depth of calls on, a callee starts from its caller's path (sym_calls.call)
         self.on_block = None  # hook(state) at each block entry: None to go on, or a tag to stop
         self.prune = None  # hook(state, cond) -> (may_true, may_false)
         # hook(state, V) -> the number a symbolic argument must be on this path

@@ -32,6 +32,8 @@ class Calling:
                 raise Refused('%s: call attribute %s is not modelled' % (inst.where(), g))
         if name.startswith('@llvm.'):
             return self.intrinsic(st, inst, name)
+        if name.startswith('@x86.stack.') and getattr(mod, 'lifted', False):
+            return self.stack_access(st, inst, name)
         if name in ('@x86.canary', '@x86.stack_chk_fail') and getattr(mod, 'lifted', False):
             return self.stack_protector(st, inst, name)
         if name == '@x86.count' and getattr(mod, 'lifted', False):
@@ -129,11 +131,17 @@ class Calling:
             got = self.call_hook(st, callee, args, where)
             if got is not None:
                 return self.ret_attrs(st, got[0], callee.ret_attrs, where + ' (the return of %s)' % callee.name)
-        key = (id(callee), tuple(value_key(a) for a in args), tuple(sorted((o.serial, id(c)) for o, c in st.mem.items())))
+        # Deep in a recursion, the callee's paths are pruned under the
+        # caller's path (a recursion on a whole mask, like a tail-recursive
+        # helper at -O0, ends only where the path rules its condition out):
+        # its summary then holds only under that path, and is kept for it.
+        seed = st.pc if self.deep_calls is not None and len(self.stack) + 1 >= self.deep_calls else None
+        key = (id(callee), tuple(value_key(a) for a in args), tuple(sorted((o.serial, id(c)) for o, c in st.mem.items())),
+               None if seed is None else tuple(c.get_id() if not isinstance(c, bool) else c for c in seed))
         hit = self.memo.get(key)
         if hit is None:
-            hit = self.summarize(callee, args, st.mem)
-            self.memo[key] = hit + (args, dict(st.mem))
+            hit = self.summarize(callee, args, st.mem, seed, st.facts if seed is not None else None)
+            self.memo[key] = hit + (args, dict(st.mem), list(seed or ()))
         elif bound.COUNT_ONCE:
             hit = hit[:3] + (0,)  # planted (tests only): a call made again costs nothing
         ret, writes, ub = hit[0], hit[1], hit[2]
@@ -160,12 +168,16 @@ class Calling:
             if na and any(o is o2 for j, (o2, _) in enumerate(ptr_objs) if j != k):
                 raise Refused('%s: a noalias argument whose object another argument also points to' % where)
 
-    def summarize(self, fn, args, mem):
-        """All paths of fn on args, merged: (return V, {obj: cells} written, [(cond, where)] UB)."""
+    def summarize(self, fn, args, mem, seed=None, facts=None):
+        """All paths of fn on args, merged: (return V, {obj: cells} written, [(cond, where)] UB).
+        seed: the caller's path condition, for the callee's paths to start
+        from (they are then pruned as f's own are: prune)."""
         self.stack.append(fn)
         try:
             frame = self.frame_for(fn, args)
             st = State(fn, frame)
+            if seed is not None:
+                st.pc, st.facts, st.seeded = list(seed), dict(facts or {}), True
             st.mem = dict(mem)
             for (pname, t, attrs), a in zip(fn.params, args):
                 st.regs[pname] = a

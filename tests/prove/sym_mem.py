@@ -368,6 +368,54 @@ class Memory:
                 for k in range(size):
                     cells[o + k] = (nv, k)
 
+    def stack_access(self, st, inst, name):
+        """The lifter's access to its stack at a computed offset (x86.py: a
+        local array indexed by a number): @x86.stack.load.iN(ptr, off, lo,
+        hi) and @x86.stack.store.iN(ptr, off, lo, hi, value).  The access
+        must lie inside the bytes [lo, hi) (a run of the frame that holds no
+        pointer or saved register, which x86.py's own tags do not follow
+        into IR memory): outside, or at a poison offset, it is undefined
+        behaviour, so the proof must show it never happens.  Only the
+        offsets inside are read or written."""
+        where = inst.where()
+        args = [self.operand(st, t, v) for t, v, a in inst.args]
+        base, off, lo, hi = args[:4]
+        store = '.store.' in name
+        ty = inst.args[4][0] if store else inst.ty
+        rty = resolve(st.fn.module, ty)
+        size = store_size(st.fn.module, rty)
+        lo, hi = lo.v, hi.v
+        if not isinstance(base.v, Ptr) or base.v.off != 0 or base.v.obj.kind != 'alloca' or \
+                not 0 <= lo <= hi - size or hi > base.v.obj.size or not isinstance(lo, int) or not isinstance(hi, int):
+            raise Refused('%s: a stack access the lifter did not write' % where)
+        obj = base.v.obj
+        self.need_defined(st, off, where, 'the address')
+        X = off.v
+        if isinstance(X, int):
+            if not lo <= X <= hi - size:
+                st.ub(True, where + ' (outside the local array)')
+                return None if store else poison_of(rty)
+            cands = [X]
+        else:
+            st.ub(z3.Or(z3.ULT(X, lo), z3.UGT(X, hi - size)), where + ' (outside the local array)')
+            cands = list(range(lo, hi - size + 1))
+        if not store:
+            v = None
+            for o in cands:
+                vo = self.read_cells(st.mem[obj], o, rty, where)
+                v = vo if v is None else ite_value(X == o, vo, v)
+            return v
+        v = args[4]
+        cells = st.cells(obj)
+        for o in cands:
+            if len(cands) == 1:
+                nv = v
+            else:
+                nv = ite_value(X == o, v, self.read_cells(cells, o, rty, where))
+            for k in range(size):
+                cells[o + k] = (nv, k)
+        return None
+
     def check_write(self, st, obj, where):
         self.check_effect(st, obj, where, 'write')
 

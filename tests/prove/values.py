@@ -57,12 +57,43 @@ def conc_bv(e):
     return e
 
 
+def lit(x):
+    """1 if the z3 boolean x is the literal true, -1 if it is false, else 0:
+    one call into z3 (z3.is_true and is_false build the term's declaration
+    as a Python object each time, most of the executor's time in And)."""
+    return z3.Z3_get_bool_value(x.ctx_ref(), x.as_ast())
+
+
+def op_of(x):
+    """The kind of the z3 term x's operator (z3.Z3_OP_NOT, ...), or None if
+    it is no application: in a few calls into z3, where z3.is_not and the
+    like build the declaration as a Python object."""
+    ctx, a = x.ctx_ref(), x.as_ast()
+    if z3.Z3_get_ast_kind(ctx, a) != z3.Z3_APP_AST:
+        return None
+    return z3.Z3_get_decl_kind(ctx, z3.Z3_get_app_decl(ctx, a))
+
+
+def _connect(mk, xs):
+    """z3's And or Or of the z3 booleans xs, built by one call into z3:
+    z3.And and z3.Or check and coerce each argument's sort in Python first,
+    which cost the executor more than the rest of its work on a branch."""
+    ctx = xs[0].ctx
+    arr = (z3.Ast * len(xs))()
+    for k, x in enumerate(xs):
+        if not isinstance(x, z3.BoolRef) or x.ctx is not ctx:
+            return z3.And(*xs) if mk is z3.Z3_mk_and else z3.Or(*xs)  # z3's checks, and its error
+        arr[k] = x.as_ast()
+    return z3.BoolRef(mk(ctx.ref(), len(xs), arr), ctx)
+
+
 def conc_bool(e):
     if isinstance(e, bool):
         return e
-    if z3.is_true(e):
+    v = lit(e)
+    if v == 1:
         return True
-    if z3.is_false(e):
+    if v == -1:
         return False
     return e
 
@@ -74,14 +105,15 @@ def And(*xs):
             continue
         if x is False:
             return False
-        if z3.is_false(x):
+        v = lit(x)
+        if v == -1:
             return False
-        if z3.is_true(x):
+        if v == 1:
             continue
         out.append(x)
     if not out:
         return True
-    return out[0] if len(out) == 1 else z3.And(*out)
+    return out[0] if len(out) == 1 else _connect(z3.Z3_mk_and, out)
 
 
 def Or(*xs):
@@ -91,20 +123,21 @@ def Or(*xs):
             continue
         if x is True:
             return True
-        if z3.is_true(x):
+        v = lit(x)
+        if v == 1:
             return True
-        if z3.is_false(x):
+        if v == -1:
             continue
         out.append(x)
     if not out:
         return False
-    return out[0] if len(out) == 1 else z3.Or(*out)
+    return out[0] if len(out) == 1 else _connect(z3.Z3_mk_or, out)
 
 
 def Not(x):
     if isinstance(x, bool):
         return not x
-    if z3.is_not(x):
+    if op_of(x) == z3.Z3_OP_NOT:
         return x.arg(0)
     return z3.Not(x)
 
@@ -348,7 +381,7 @@ def store_size(mod, ty):
 class State:
     """One path through one function activation."""
     __slots__ = ('fn', 'block', 'idx', 'prev', 'regs', 'mem', 'owned', 'pc', 'ubs', 'choices', 'steps',
-                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip', 'icount')
+                 'facts', 'status', 'ret', 'reads', 'frame', 'tag', 'skip', 'seeded', 'icount')
 
     def __init__(self, fn, frame):
         self.fn, self.frame = fn, frame
@@ -357,6 +390,7 @@ class State:
         self.pc, self.ubs, self.choices, self.facts = [], [], {}, {}
         self.steps, self.status, self.ret, self.reads, self.tag = 0, None, None, [], None
         self.skip = None  # a load the hook lets pass once
+        self.seeded = False  # a callee's path that starts from its caller's (sym_calls.summarize)
         # machine instructions this path has executed (a bound where a loop
         # is cut or a call summarized: bound.py), each counted every time
         self.icount = 0
@@ -368,7 +402,7 @@ class State:
         self.owned = set()
         s.pc, s.ubs, s.choices, s.facts = list(self.pc), list(self.ubs), dict(self.choices), dict(self.facts)
         s.steps, s.status, s.ret, s.reads, s.tag = self.steps, None, None, list(self.reads), self.tag
-        s.skip, s.icount = self.skip, self.icount
+        s.skip, s.seeded, s.icount = self.skip, self.seeded, self.icount
         return s
 
     def cells(self, obj):
@@ -407,9 +441,10 @@ def learn(facts, cond, val):
     if isinstance(cond, bool):
         return
     facts[cond.get_id()] = val
-    if z3.is_not(cond):
+    op = op_of(cond)
+    if op == z3.Z3_OP_NOT:
         learn(facts, cond.arg(0), not val)
-    elif val and z3.is_and(cond) or not val and z3.is_or(cond):
+    elif val and op == z3.Z3_OP_AND or not val and op == z3.Z3_OP_OR:
         for k in range(cond.num_args()):
             learn(facts, cond.arg(k), val)
 
@@ -422,12 +457,12 @@ def known(facts, e):
         v = facts.get(e.get_id())
         if v is not None:
             return v
-        if z3.is_not(e):
+        if op_of(e) == z3.Z3_OP_NOT:
             v = known(facts, e.arg(0))
             if isinstance(v, bool):
                 return not v
         return e
-    if z3.is_app_of(e, z3.Z3_OP_ITE):
+    if op_of(e) == z3.Z3_OP_ITE:
         c = known(facts, e.arg(0))
         if c is True:
             return conc_bv(known(facts, e.arg(1)))
@@ -442,7 +477,7 @@ def ite_leaves(e, depth=6):
         return [(True, e)]
     if z3.is_bv_value(e):
         return [(True, e.as_long())]
-    if depth and z3.is_app_of(e, z3.Z3_OP_ITE):
+    if depth and op_of(e) == z3.Z3_OP_ITE:
         a, b = ite_leaves(e.arg(1), depth - 1), ite_leaves(e.arg(2), depth - 1)
         if a is None or b is None:
             return None

@@ -58,6 +58,7 @@ approximated:
 import struct
 
 import formset
+import rodata
 from ir import Refused
 
 try:
@@ -66,13 +67,14 @@ try:
 except ImportError:  # reported when an object is read (tests/needs installs it)
     capstone = None
 
-STACK = 256  # bytes below the return address that f may use (frame and red zone)
+STACK = 256  # bytes below the return address that f may use (frame and red zone), at least (frame_size)
 CANARY = 0x28  # fs:0x28, the stack protector's canary (glibc's TCB on x86-64)
 SMASH_RETURNS = False  # prove.py --plant canary-ignored (tests only): __stack_chk_fail as a call that returns
 ARGS = {'rdi': 'p', 'rsi': 'p', 'rdx': 'lo32', 'rcx': 'lo32'}
 SCRATCH = ('rax', 'r8', 'r9', 'r10', 'r11')
 SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
-R64 = ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'rsp') + tuple('r%d' % n for n in range(8, 16))
+XMM = tuple('xmm%d' % n for n in range(16))  # 128 bits each, only moved (compilers' copies and zeroing)
+R64 = ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'rsp') + tuple('r%d' % n for n in range(8, 16)) + XMM
 FLAGS = ('zf', 'sf', 'cf', 'of')
 ARG_REGS = ('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9')  # the System V argument registers, in order
 
@@ -87,6 +89,8 @@ def reg_table():
     for n in range(8, 16):
         r = 'r%d' % n
         t[r], t[r + 'd'], t[r + 'w'], t[r + 'b'] = (r, 64), (r, 32), (r, 16), (r, 8)
+    for r in XMM:
+        t[r] = (r, 128)
     return t
 
 
@@ -112,7 +116,7 @@ def read_f(path, name='f'):
         nm, typ, flags, addr, off, size, link, info, align, entsize = \
             struct.unpack_from('<IIQQQQIIQQ', data, shoff + k * shentsize)
         secs.append({'name': nm, 'type': typ, 'off': off, 'size': size, 'link': link, 'info': info,
-                     'entsize': entsize})
+                     'entsize': entsize, 'flags': flags, 'align': align})
 
     def cstr(sec, off):
         base = secs[sec]['off'] + off
@@ -137,33 +141,44 @@ def read_f(path, name='f'):
     for nm, info, sh, v, sz in syms:
         if info & 0xf == 2 and sh == shndx:  # STT_FUNC in f's section
             obj['funcs'].setdefault(v, (nm, sz))
+    relocs_of = {}
     for s in secs:
-        if s['type'] in (4, 9) and s['info'] == shndx:  # SHT_RELA, SHT_REL for f's section
-            step = 24 if s['type'] == 4 else 16
-            for k in range(s['size'] // step):
-                r_off, r_info = struct.unpack_from('<QQ', data, s['off'] + step * k)
-                addend = struct.unpack_from('<q', data, s['off'] + step * k + 16)[0] if step == 24 else None
+        if s['type'] == 9 and s['info'] in (shndx,) or s['type'] == 9 and rodata.is_rodata(secs[s['info']]):
+            raise Refused('%s: relocations without addends (SHT_REL) are not modelled' % path)
+        if s['type'] == 4 and (s['info'] == shndx or rodata.is_rodata(secs[s['info']])):
+            into = relocs_of.setdefault(s['info'], {})
+            for k in range(s['size'] // 24):
+                r_off, r_info, addend = struct.unpack_from('<QQq', data, s['off'] + 24 * k)
                 sym = syms[r_info >> 32]
+                into[r_off] = (r_info & 0xffffffff, sym[2], sym[3], addend)
+                if s['info'] != shndx:
+                    continue
                 target = sym[0] or (secs[sym[2]]['name'] if sym[2] < len(secs) else '?')
                 # A call's own target (a function of this section) is read
-                # by lift.py; any other relocation is refused there.
-                fn_at = sym[3] + addend + 4 if addend is not None and sym[2] == shndx and \
-                    sym[1] & 0xf in (2, 3) else None
-                obj['relocs'][r_off] = (r_info & 0xffffffff, target, fn_at)
+                # by lift.py; a rip-relative address's (read-only data) by
+                # rodata.py; any other relocation is refused there.
+                fn_at = sym[3] + addend + 4 if sym[2] == shndx and sym[1] & 0xf in (2, 3) else None
+                obj['relocs'][r_off] = (r_info & 0xffffffff, target, fn_at, sym[2], sym[3], addend)
+    ro = {k: dict(sec, data=data[sec['off']:sec['off'] + sec['size']]) for k, sec in enumerate(secs)
+          if rodata.is_rodata(sec)}
+    obj['rodata'] = rodata.Rodata(ro, relocs_of, shndx)
     return obj
 
 
-def check_relocs(obj, start, size, label, calls):
+def check_relocs(obj, start, size, label, calls, data_refs=()):
     """Refuses a relocation in [start, start + size) other than a call's
     rel32 (PC32 or PLT32) to the start of a function of this section, or
-    to __stack_chk_fail (the stack protector's failure, lifted as such);
+    to __stack_chk_fail (the stack protector's failure, lifted as such), or
+    a rip-relative address of read-only data the lifter read (data_refs);
     calls: {address of the call: its target}."""
-    for r_off, (typ, target, fn_at) in sorted(obj['relocs'].items()):
+    for r_off, (typ, target, fn_at) in sorted((k, v[:3]) for k, v in obj['relocs'].items()):
         if not start <= r_off < start + size:
             continue
         if typ in (2, 4) and fn_at in obj['funcs'] and calls.get(r_off - 1) == fn_at:
             continue
         if typ in (2, 4) and target == '__stack_chk_fail' and calls.get(r_off - 1) == target:
+            continue
+        if r_off in data_refs:
             continue
         raise Refused('%s+0x%x: a relocation (type %d, to %s): f refers to memory or code '
                       'outside itself, which is not modelled' % (label, r_off - start, typ, target))
@@ -208,17 +223,36 @@ def is_jcc(i):
     return i.mnemonic.startswith('j') and i.mnemonic != 'jmp'
 
 
-def blocks_of(insns, funcs=(), noreturn=()):
+def is_indirect(i):
+    return i.mnemonic == 'jmp' and len(i.operands) == 1 and i.operands[0].type != cx.X86_OP_IMM
+
+
+def blocks_of(insns, funcs=(), noreturn=(), tables=None):
     """[(address, [insn...], successors)]: basic blocks in address order.
     funcs: the starts of the object's functions (a jmp to one outside this
     function is a tail call: it ends its block, with no successor);
     noreturn: the addresses of calls that do not return (__stack_chk_fail:
-    each ends its block, with no successor)."""
+    each ends its block, with no successor).  tables(insns, k): the targets
+    of the jump tables the indirect jmp insns[k] may go through
+    (Lifter.jump_tables): each starts a block, and the jmp's successors are
+    left to the analysis, which finds the table it adds (a target outside
+    the function is no successor: the lifted switch makes it undefined
+    behaviour)."""
     addrs = {i.address for i in insns}
     leaders = {insns[0].address}
+    indirect = {}
     for k, i in enumerate(insns):
         m = i.mnemonic
-        if m == 'jmp' and jump_target(i) not in addrs and jump_target(i) in funcs:
+        if is_indirect(i):
+            ts = tables(insns, k) if tables is not None else None
+            if not ts:
+                raise Refused('%s: an indirect jump is not modelled (but through a jump table of the function\'s '
+                              'own)' % text_of(i))
+            indirect[i.address] = sorted({t for t in ts if t in addrs})
+            leaders.update(indirect[i.address])
+            if k + 1 < len(insns):
+                leaders.add(insns[k + 1].address)
+        elif m == 'jmp' and jump_target(i) not in addrs and jump_target(i) in funcs:
             if k + 1 < len(insns):
                 leaders.add(insns[k + 1].address)
         elif m == 'jmp' or is_jcc(i):
@@ -242,7 +276,9 @@ def blocks_of(insns, funcs=(), noreturn=()):
         last = b[-1]
         nxt = out[k + 1][0].address if k + 1 < len(out) else None
         m = last.mnemonic
-        if m == 'ret' or m == 'jmp' and jump_target(last) not in addrs or last.address in noreturn:
+        if is_indirect(last):
+            succ = []  # the table's own targets, once the analysis knows which table (Lifter.analyse)
+        elif m == 'ret' or m == 'jmp' and jump_target(last) not in addrs or last.address in noreturn:
             succ = []
         elif m == 'jmp':
             succ = [jump_target(last)]
@@ -275,12 +311,72 @@ def lo_bits(k):
     return None
 
 
-def join_kind(a, b):
+def is_stack(k):
+    """A stack address: ('s', offset) at a constant offset, or ('sv', lo,
+    hi) at an offset held as an IR value, inside the bytes [lo, hi) of the
+    frame (a local array's) that hold no pointer or saved register."""
+    return isinstance(k, tuple) and k[0] in ('s', 'sv')
+
+
+def free_run(stack, at, size=None, tags=(None, 'v')):
+    """The bytes around offset at that hold numbers or nothing yet (no part
+    of a pointer or of a saved register, inside f's frame of size bytes):
+    (lo, hi), or None when at is not such a byte.  tags=('v',): the bytes
+    written with numbers only."""
+    size = size or stack.get('size', STACK)
+
+    def free(o):
+        return 0 <= o < size and stack.get(o) in tags
+    if not free(at):
+        return None
+    lo, hi = at, at + 1
+    while free(lo - 1):
+        lo -= 1
+    while free(hi):
+        hi += 1
+    return lo, hi
+
+
+def array_region(stack, at):
+    """The run a computed address from offset at may move in: the numbers
+    written around at (a local array, set before it is walked: the bytes
+    not written yet may later hold spilled registers), or else the free run."""
+    return free_run(stack, at, tags=('v',)) or free_run(stack, at)
+
+
+def stack_region(k, stack):
+    """The free run a stack address of kind k lies in, under stack's tags:
+    (lo, hi) or None."""
+    if k[0] == 's':
+        return free_run(stack, k[1])
+    lo, hi = k[1], k[2]
+    r = free_run(stack, lo)
+    return (lo, hi) if r is not None and r[0] <= lo and hi <= r[1] else None
+
+
+def join_kind(a, b, stack=None):
     if a == b:
         return a
     wa, wb = lo_bits(a), lo_bits(b)
     if wa and wb:
         return 'lo%d' % min(wa, wb)
+    if is_stack(a) and is_stack(b) and stack is not None:
+        # a pointer that walks a local array (gcc -O2's loop over a string
+        # copied to the stack): one free run must hold both
+        ra, rb = stack_region(a, stack), stack_region(b, stack)
+        if ra is not None and rb is not None and a[0] == b[0] == 's':
+            # first the numbers written around the two (the array walked:
+            # bytes not written yet may later hold spilled registers)
+            r = free_run(stack, min(a[1], b[1]), tags=('v',))
+            if r is not None and r[0] <= max(a[1], b[1]) < r[1]:
+                return ('sv',) + r
+        if ra is not None and rb is not None:
+            lo, hi = min(ra[0], rb[0]), max(ra[1], rb[1])
+            r = free_run(stack, lo)
+            if r is not None and r[0] <= lo and hi <= r[1]:
+                return ('sv', lo, hi)
+    if isinstance(a, tuple) and isinstance(b, tuple) and a[0] == b[0] == 'r' and a[1] == b[1]:
+        return ('r', a[1], None)  # one object of read-only data, from two places
     return 'x'
 
 
@@ -314,27 +410,60 @@ class AState:
                 tuple(sorted(self.stack.items(), key=str)))
 
     def join(self, o):
-        return AState({r: join_kind(self.kinds[r], o.kinds[r]) for r in R64},
-                      {f: join_flag(self.flags[f], o.flags[f]) for f in FLAGS}, join_stack(self.stack, o.stack))
+        stack = join_stack(self.stack, o.stack)
+        return AState({r: join_kind(self.kinds[r], o.kinds[r], stack) for r in R64},
+                      {f: join_flag(self.flags[f], o.flags[f]) for f in FLAGS}, stack)
 
 
-def entry_state(sig=None):
+def frame_size(insns):
+    """The bytes below the return address a function's stack object holds:
+    STACK, or more for a frame that goes deeper (gcc -O0 keeps every local
+    of a function with __int128 values in its frame): its `sub rsp, N` and
+    the deepest displacement from rbp or rsp, with room for the red zone."""
+    n = STACK
+    for i in insns:
+        if i.mnemonic == 'sub' and len(i.operands) == 2 and i.operands[0].type == cx.X86_OP_REG and \
+                i.reg_name(i.operands[0].reg) == 'rsp' and i.operands[1].type == cx.X86_OP_IMM:
+            n = max(n, i.operands[1].imm + 64 + 128)
+        for op in i.operands:
+            if op.type == cx.X86_OP_MEM and op.mem.base and i.reg_name(op.mem.base) in ('rbp', 'rsp'):
+                n = max(n, -op.mem.disp + 64 + 128)
+    return min((n + 15) // 16 * 16, 4096)
+
+
+def entry_state(sig=None, size=STACK):
     """The kinds at a function's entry: f's (sig None), or a function of
     the candidate called with sig, the kinds of ARG_REGS (calls.py)."""
     kinds = {}
     for r in R64:
-        kinds[r] = ARGS.get(r) or ('i' if r in SCRATCH else ('e', r))
+        kinds[r] = ARGS.get(r) or ('i' if r in SCRATCH else 'lo128' if r in XMM else ('e', r))
     if sig is not None:
         for r, k in zip(ARG_REGS, sig):
             kinds[r] = k
-    kinds['rsp'] = ('s', STACK)
-    return AState(kinds, {f: ('u', 'not set at f\'s entry') for f in FLAGS}, {})
+    kinds['rsp'] = ('s', size)
+    # the frame's size rides with the stack's tags (free_run reads it)
+    return AState(kinds, {f: ('u', 'not set at f\'s entry') for f in FLAGS}, {} if size == STACK else {'size': size})
 
 
 # ==================== The lifter ====================
 
 def ity(w):
     return 'i%d' % w
+
+
+def val_type(k):
+    """The IR type of a register of kind k, None if it has no IR value: a
+    list pointer; a number of its known bits; a computed stack address, an
+    address of read-only data, a jump table's entry or target (each an i64
+    offset)."""
+    if k == 'p':
+        return 'ptr'
+    n = lo_bits(k)
+    if n:
+        return ity(n)
+    if isinstance(k, tuple) and k[0] in ('sv', 'r', 'jt', 'code'):
+        return 'i64'
+    return None
 
 
 def mask(w):
@@ -353,6 +482,7 @@ class Block:
         self.lines = []
         self.uses, self.defs = {}, set()  # uses: name -> bits read before any write
         self.low = {}  # register -> (bits, value): its low bits as last written here
+        self.list_loads = []  # the IR names of the list reads written here (sunk by sink_list_reads)
         self.insn = None
 
     def state(self):
@@ -420,7 +550,9 @@ class Block:
     def put(self, r, w, v):
         """Register r's low w bits become v (iW): a 32-bit write zeroes the
         upper half, an 8- or 16-bit one keeps the rest."""
-        if w == 64:
+        if w == 128:
+            self.set(r, 'lo128', v)
+        elif w == 64:
             self.set(r, 'i', v)
         elif w == 32:
             self.set(r, 'i', self.cast('zext', 32, v, 64))
@@ -497,31 +629,87 @@ class Block:
     # ---------- memory ----------
 
     def address(self, op):
-        """A memory operand: ('s', offset) on the stack, or ('p', ptr value)."""
+        """A memory operand's place: ('s', offset) on the stack at a constant
+        offset; ('sx', offset value, (lo, hi)) on the stack at an offset held
+        as an IR value, which must stay in the free run [lo, hi) (no part of a
+        pointer or saved register: a local array); ('p', ptr value) in a
+        list; ('r', (shndx, start), offset value, IR name, c, indexed) in an
+        object of read-only data (rodata.py), c the offset the pointer was
+        made at plus the displacement (None if unknown), indexed whether a
+        number is added to it."""
         m = op.mem
         ins = self.insn
         if m.segment != 0:
             self.refuse('a segment override is not modelled')
-        if m.base == 0 or ins.reg_name(m.base) == 'rip':
-            self.refuse('an absolute or rip-relative address is not modelled')
-        base = REGS.get(ins.reg_name(m.base))
-        if base is None or base[1] != 64:
-            self.refuse('an address from %s is not modelled' % ins.reg_name(m.base))
-        if m.index != 0:
-            self.refuse('an indexed address is not modelled')
-        k = self.kind(base[0])
+        if ins.prefix[3] == 0x67:
+            self.refuse('a 32-bit address (0x67) in a memory operand is not modelled')
+        if m.base != 0 and ins.reg_name(m.base) == 'rip':
+            if self.L.calls is None or self.L.calls.obj.get('rodata') is None:
+                self.refuse('an absolute or rip-relative address is not modelled')
+            shndx, off, r_off = self.L.rodata.target(self.L.calls.obj['relocs'], ins)
+            self.L.calls.data_refs.add(r_off)
+            name, start, o = self.L.rodata.object(shndx, off)
+            return ('r', (shndx, start), o, name, o, False)
+        if m.base == 0 and m.index == 0:
+            self.refuse('an absolute address is not modelled')
+        regs = []
+        for r, scale in ((m.base, 1), (m.index, m.scale)):
+            if r != 0:
+                reg = REGS.get(ins.reg_name(r))
+                if reg is None or reg[1] != 64:
+                    self.refuse('an address from %s is not modelled' % ins.reg_name(r))
+                regs.append((reg[0], scale))
+        ptrs = [(r, sc) for r, sc in regs if not lo_bits(self.kind(r))]
+        nums = [(r, sc) for r, sc in regs if lo_bits(self.kind(r))]
+        if len(ptrs) != 1 or ptrs[0][1] != 1:
+            junk = [r for r, sc in nums if self.vals.get(r) == 'poison']
+            if not ptrs and junk:
+                self.refuse('an address from %s, which holds garbage here (a call wrote it, or nothing did)' % junk[0])
+            self.refuse('an address that is not one pointer plus a number')
+        base = ptrs[0][0]
+        k = self.kind(base)
+        num = None
+        if nums:
+            r, sc = nums[0]
+            num = self.get(r, 64)
+            if sc != 1:
+                num = self.emit('mul i64 %s, %d' % (num, sc))
         if k == 'p':
-            p = self.value(base[0])
+            p = self.value(base)
             if m.disp:
                 p = self.emit('getelementptr i8, ptr %s, i64 %d' % (p, m.disp))
+            if num is not None:
+                p = self.emit('getelementptr i8, ptr %s, i64 %s' % (p, num))
             return ('p', p)
-        if isinstance(k, tuple) and k[0] == 's':
+        if isinstance(k, tuple) and k[0] == 's' and num is None:
             return ('s', k[1] + m.disp)
-        self.refuse('an address from %s, which does not hold a pointer here' % base[0])
+        if is_stack(k):
+            region = array_region(self.stack, k[1] + m.disp) if k[0] == 's' else stack_region(k, self.stack)
+            if region is None:
+                self.refuse('an address in the stack outside a run of its numbers (a local array)')
+            if k[0] == 's':
+                off = self.emit('add i64 %s, %d' % (num, (k[1] + m.disp) & mask(64)))
+            else:
+                off = self.value(base)
+                if m.disp:
+                    off = self.emit('add i64 %s, %d' % (off, m.disp & mask(64)))
+                if num is not None:
+                    off = self.emit('add i64 %s, %s' % (off, num))
+            return ('sx', off, region)
+        if isinstance(k, tuple) and k[0] == 'r':
+            off = self.value(base)
+            if m.disp:
+                off = self.emit('add i64 %s, %d' % (off, m.disp & mask(64)))
+            if num is not None:
+                off = self.emit('add i64 %s, %s' % (off, num))
+            c = k[2] + m.disp if k[2] is not None else None
+            return ('r', k[1], off, self.L.rodata.used[k[1]][0], c, num is not None)
+        self.refuse('an address from %s, which does not hold a pointer here' % base)
 
     def stack_ptr(self, off, n):
-        if off < 0 or off + n > STACK:
-            self.refuse('an access at %d bytes from the return address, outside f\'s own frame' % (off - STACK))
+        if off < 0 or off + n > self.L.stack_size:
+            self.refuse('an access at %d bytes from the return address, outside f\'s own frame'
+                        % (off - self.L.stack_size))
         return self.emit('getelementptr i8, ptr %%stack, i64 %d' % off)
 
     def canary(self, op):
@@ -537,24 +725,51 @@ class Block:
             if w != 64:
                 self.refuse('reads %d bits of the stack protector\'s canary, not its 64' % w)
             return 'i', self.emit('call i64 @x86.canary()')
-        where, a = self.address(op)
+        place = self.address(op)
+        where, a = place[0], place[1]
         if where == 'p':
             if w != 32:
                 self.refuse('a list read as %d bits, not as int' % w)
-            return 'i', self.emit('load i32, ptr %s' % a)
+            v = self.emit('load i32, ptr %s' % a)
+            self.list_loads.append(v)
+            return 'i', v
+        if where == 'r':
+            key, c = place[1], place[4]
+            if w == 32 and c is not None and self.L.rodata.table(key[0], key[1], c):
+                return ('jt', key, c), place[2]  # an entry of the jump table at c: which one
+            return 'i', self.emit('load %s, ptr %s' % (ity(w), self.emit('getelementptr i8, ptr %s, i64 %s'
+                                                                          % (place[3], place[2]))))
+        if where == 'sx':
+            return 'i', self.emit('call %s @x86.stack.load.%s(ptr %%stack, i64 %s, i64 %d, i64 %d)'
+                                  % (ity(w), ity(w), a, place[2][0], place[2][1]))
         tags = [self.stack.get(a + k) for k in range(n)]
         if n == 8 and all(t == ('p', a) for t in tags):
             return 'p', self.emit('load ptr, ptr %s' % self.stack_ptr(a, 8))
         if n == 8 and tags[0] and tags[0][0] == 'e' and all(t == ('e', tags[0][1], k) for k, t in enumerate(tags)):
             return ('e', tags[0][1]), None
+        if n == 8 and tags[0] and tags[0][0] == 'a' and all(t == tags[0] for t in tags) and tags[0][2] == a:
+            k = tags[0][1]  # an address spilled here (store_at)
+            return (k, None) if k[0] == 's' else (k, self.emit('load i64, ptr %s' % self.stack_ptr(a, 8)))
         if not all(t in (None, 'v') for t in tags):
             self.refuse('reads stack bytes that hold part of a pointer or of a saved register')
         return 'i', self.emit('load %s, ptr %s' % (ity(w), self.stack_ptr(a, n)))
 
     def store(self, op, w, kind, v):
-        where, a = self.address(op)
+        place = self.address(op)
+        where, a = place[0], place[1]
         if where == 'p':
             self.refuse('a write into a list is not modelled')
+        if where == 'r':
+            self.refuse('a write into read-only data')
+        if where == 'sx':
+            if kind != 'i':
+                self.refuse('a pointer or saved register written at a computed place of the stack')
+            lo, hi = place[2]
+            self.lines.append('  call void @x86.stack.store.%s(ptr %%stack, i64 %s, i64 %d, i64 %d, %s %s)'
+                              % (ity(w), a, lo, hi, ity(w), v))
+            for o in range(lo, hi):
+                self.stack[o] = 'v'
+            return
         self.store_at(a, w, kind, v)
 
     def store_at(self, a, w, kind, v):
@@ -567,8 +782,16 @@ class Block:
                 self.refuse('a partial write of the caller\'s %s' % kind[1])
             self.stack_ptr(a, 8)
             tags = [('e', kind[1], k) for k in range(8)]
-        elif isinstance(kind, tuple) and kind[0] == 's':
-            self.refuse('a stack address written to memory is not modelled')
+        elif is_stack(kind) or isinstance(kind, tuple) and kind[0] == 'r':
+            # an address spilled to the stack (gcc -O2 out of registers): its
+            # offset stored, the bytes tagged with its kind, read back whole
+            if n != 8:
+                self.refuse('a partial write of an address')
+            off = str(kind[1]) if kind[0] == 's' else v
+            self.emit_store('i64', off, self.stack_ptr(a, 8))
+            tags = [('a', kind, a)] * 8
+        elif kind not in ('i',) and not lo_bits(kind):
+            self.refuse('a stack or data address written to memory is not modelled')
         else:
             self.emit_store(ity(w), v, self.stack_ptr(a, n))
             tags = ['v'] * n
@@ -584,10 +807,13 @@ class Lifter:
         self.insns = insns
         self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
         self.sig, self.name = sig, name
+        self.rodata = calls.obj.get('rodata') if calls is not None else None
+        self.stack_size = frame_size(insns)
+        self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at the top, rsp + 8 aligned)
         self.smash = {i.address for i in insns if calls is not None and calls.stack_chk_fail(i)}
         if SMASH_RETURNS:
             self.smash, self.ignored = set(), self.smash
-        self.blocks = blocks_of(insns, calls.funcs if calls else (), self.smash)
+        self.blocks = blocks_of(insns, calls.funcs if calls else (), self.smash, self.jump_tables)
         self.n = 0
         self.entry_lines = []  # conversions on the edge from the entry
 
@@ -596,12 +822,14 @@ class Lifter:
 
     def run_block(self, addr, insns, st, vals, fvals):
         b = Block(self, self.label(addr), st, vals, fvals)
+        term = None
         for i in insns:
             b.insn = i
             term = self.step(b, i)
             if term is not None:
-                return b, term
-        return b, None
+                break
+        b.lines = sink_list_reads(b.lines, b.list_loads)
+        return b, term
 
     # ---------- semantics, one instruction ----------
 
@@ -619,8 +847,23 @@ class Lifter:
         if m in ('movzx', 'movsx', 'movsxd'):
             d, s = ops
             w, ws = d.size * 8, s.size * 8
+            if m == 'movsxd' and s.type == cx.X86_OP_MEM and w == 64:
+                k, v = b.load(s, 32)
+                if k != 'i':  # a jump table's entry, sign-extended: its distance
+                    if k[0] != 'jt':
+                        b.refuse('reads a pointer or a saved register as a number')
+                    b.set(d_reg(b, d)[0], ('jt',) + k[1:3] + ('sx',), v)
+                    return None
+                self.write(b, d, w, b.cast('sext', 32, v, 64))
+                return None
             v = self.read(b, s, ws)
             self.write(b, d, w, b.cast('zext' if m == 'movzx' else 'sext', ws, v, w))
+            return None
+        if m == 'cdqe' and isinstance(b.kind('rax'), tuple) and b.kind('rax')[0] == 'jt':
+            k = b.kind('rax')
+            if k[3] != 'lo32':
+                b.refuse('a jump table\'s entry extended twice')
+            b.set('rax', k[:3] + ('sx',), b.value('rax'))
             return None
         if m in ('cdqe', 'cwde'):
             w = 64 if m == 'cdqe' else 32
@@ -644,8 +887,16 @@ class Lifter:
             return self.unary(b, m, ops)
         if m == 'imul':
             return self.imul(b, ops)
+        if m == 'mul':
+            return self.mul_wide(b, m, ops)
         if m in ('shl', 'sal', 'shr', 'sar'):
             return self.shift(b, m, ops)
+        if m in ('shld', 'shrd'):
+            return self.double_shift(b, m, ops)
+        if m in ('bt', 'btc', 'bts', 'btr'):
+            return self.bit_test(b, m, ops)
+        if m in ('pxor', 'movaps', 'movdqa', 'movups', 'movdqu', 'movq', 'movd'):
+            return self.vector_move(b, m, ops)
         if m.startswith('set') and cond_of(m, 'set'):
             c = b.cond(cond_of(m, 'set'))
             self.write(b, ops[0], 8, b.cast('zext', 1, c, 8))
@@ -658,6 +909,8 @@ class Lifter:
             old = self.read(b, d, w)
             b.put(d_reg(b, d)[0], w, b.emit('select i1 %s, %s %s, %s %s' % (c, ity(w), new, ity(w), old)))
             return None
+        if is_indirect(i):
+            return self.jump_through_table(b, i)
         if m == 'jmp':
             if self.calls is not None and jump_target(i) not in {x.address for x in self.insns}:
                 if not formset.tested(i, 'tail call'):
@@ -726,17 +979,82 @@ class Lifter:
                     raise Refused('x86.py: no value (liveness)')
                 b.store(d, 64, k, v)
             return None
+        if w == 32 and s.type == cx.X86_OP_MEM and d.type == cx.X86_OP_REG:
+            k, v = b.load(s, 32)
+            if k != 'i':  # a jump table's entry (gcc -O0: mov eax, [rdx+rax]; cdqe)
+                if k[0] != 'jt':
+                    b.refuse('reads a pointer or a saved register as a number')
+                b.set(d_reg(b, d)[0], ('jt',) + k[1:3] + ('lo32',), v)
+                return None
+            self.write(b, d, w, v)
+            return None
         v = self.read(b, s, w)
         self.write(b, d, w, v)
         return None
+
+    def jump_tables(self, insns, k):
+        """The targets of every jump table the function's instructions
+        address (gcc -O3 may load a table's address into a saved register
+        once, at the start), or None: the indirect jmp insns[k] may go to any
+        of them as far as the control flow graph goes; the lifted switch
+        takes the table whose entry it adds (jump_through_table)."""
+        if self.rodata is None:
+            return None
+        out = []
+        for i in insns:
+            if not any(op.type == cx.X86_OP_MEM and op.mem.base and i.reg_name(op.mem.base) == 'rip'
+                       for op in i.operands):
+                continue
+            try:
+                shndx, off, r_off = self.rodata.target(self.calls.obj['relocs'], i)
+                start, end = self.rodata.extent(shndx, off)
+            except Refused:
+                continue
+            out += [t for o, t in self.rodata.table(shndx, start, off - start)]
+        return out or None
+
+    def jump_through_table(self, b, i):
+        """jmp r64 to a jump table's entry plus the table's address (gcc's
+        switch): a switch on the entry read, each entry to its target, an
+        entry whose target is not one of this function's instructions to
+        undefined behaviour.  The entry's number comes from the code's own
+        bounds check, which the proof must show keeps it in the table."""
+        op = i.operands[0]
+        if op.type != cx.X86_OP_REG:
+            b.refuse('an indirect jump through memory is not modelled')
+        r = d_reg(b, op)[0]
+        k = b.kind(r)
+        if not (isinstance(k, tuple) and k[0] == 'code'):
+            b.refuse('an indirect jump to %s, which is not a jump table\'s entry plus the table\'s address' % r)
+        addrs = {x.address for x in self.insns}
+        entries = self.rodata.table(k[1][0], k[1][1], k[2])
+        cases = [(o, t) for o, t in entries if t in addrs]
+        return ('switch', b.value(r), cases)
 
     def lea(self, b, ops):
         d, s = ops
         w = d.size * 8
         m = s.mem
         ins = b.insn
-        if m.segment != 0 or m.base == 0 and m.index == 0 or m.base != 0 and ins.reg_name(m.base) == 'rip':
+        if m.segment != 0 or m.base == 0 and m.index == 0:
             b.refuse('this address form is not modelled')
+        if m.base != 0 and (ins.reg_name(m.base) == 'rip' or w == 64 and ins.prefix[3] != 0x67 and (
+                isinstance(b.kind(REGS[ins.reg_name(m.base)][0]), tuple) and
+                b.kind(REGS[ins.reg_name(m.base)][0])[0] in ('r', 'sv') or m.index != 0 and
+                is_stack(b.kind(REGS[ins.reg_name(m.base)][0])))):
+            # an address of read-only data, or a computed one in the stack
+            if w != 64 or ins.prefix[3] == 0x67:
+                b.refuse('a 32-bit address of data or of the stack is not modelled')
+            place = b.address(s)
+            if place[0] == 'r':
+                b.set(d_reg(b, d)[0], ('r', place[1], None if place[5] else place[4]), place[2])
+            elif place[0] == 'sx':
+                b.set(d_reg(b, d)[0], ('sv',) + place[2], place[1])
+            elif place[0] == 's':
+                b.set(d_reg(b, d)[0], ('s', place[1]))
+            else:
+                b.refuse('this address form is not modelled')
+            return None
         if m.base != 0:
             base = REGS[ins.reg_name(m.base)][0]
             k = b.kind(base)
@@ -841,6 +1159,8 @@ class Lifter:
         d, s = ops
         w = d.size * 8
         t = ity(w)
+        if w == 64 and d.type == cx.X86_OP_REG and (self.table_sum(b, m, d, s) or self.stack_arith(b, m, d, s)):
+            return None
         if m in ('add', 'sub') and d.type == cx.X86_OP_REG and w == 64 and s.type == cx.X86_OP_IMM:
             r = d_reg(b, d)[0]
             k = b.kind(r)
@@ -865,6 +1185,20 @@ class Lifter:
                          '(tests/prove/forms.tsv)' % formset.key(b.insn))
             return self.move_pointer_slot(b, d, s.imm if m == 'add' else -s.imm)
         same = d.type == cx.X86_OP_REG and s.type == cx.X86_OP_REG and d.reg == s.reg
+        if not same and d.type == cx.X86_OP_REG and m in ('add', 'sub', 'and', 'or', 'xor') and \
+                self.partial(b, d, s, w) < w:
+            # Only the low n bits of an operand are known (setcc into a
+            # register that held an address): so are the result's, which
+            # depend on no higher bit; its other bits and the flags, which
+            # do, are left unknown (gcc masks what it keeps: movzx eax, al)
+            n = self.partial(b, d, s, w)
+            r = b.emit('%s i%d %s, %s' % (m, n, self.read(b, d, n), self.read(b, s, n)))
+            rd = d_reg(b, d)[0]
+            b.set(rd, 'lo%d' % n, r)
+            b.low[rd] = (n, r)
+            for f in FLAGS:
+                b.set_flag(f, None, 'set from an operand whose high bits are not known')
+            return None
         if same and m in ('xor', 'sub'):
             r = 0  # the zeroing idiom: whatever the register held
         else:
@@ -900,6 +1234,84 @@ class Lifter:
         if m not in ('cmp', 'test'):
             self.write(b, d, w, r)
         return None
+
+    def partial(self, b, d, s, w):
+        """The known low bits of the register operands of d, s (w if all of
+        w are known, or if one holds no number: refused as before)."""
+        n = w
+        for op in (d, s):
+            if op.type == cx.X86_OP_REG:
+                k = lo_bits(b.kinds[d_reg(b, op)[0]])
+                if not k:
+                    return w
+                n = min(n, k)
+        return n
+
+    def table_sum(self, b, m, d, s):
+        """add r64, r64 of a jump table's sign-extended entry and the
+        table's address (either way round): the target, held as the
+        entry's offset in the table (jump_through_table)."""
+        if m != 'add' or s.type != cx.X86_OP_REG:
+            return False
+        rd, rs = d_reg(b, d)[0], d_reg(b, s)[0]
+        kd, ks = b.kind(rd), b.kind(rs)
+        for je, ja in ((kd, ks), (ks, kd)):
+            if isinstance(je, tuple) and je[0] == 'jt' and isinstance(ja, tuple) and ja[0] == 'r':
+                if je[3] != 'sx' or ja[1:] != je[1:3]:
+                    b.refuse('a jump table\'s entry added to something other than its table\'s address')
+                b.set(rd, ('code',) + je[1:3], b.value(rd if je is kd else rs))
+                for f in FLAGS:
+                    b.set_flag(f, None, 'set by arithmetic on an address (not modelled)')
+                return True
+        return False
+
+    def stack_arith(self, b, m, d, s):
+        """A computed stack address (kind sv) moved by a constant or a
+        number, and two stack addresses compared or subtracted (gcc -O2's
+        loop over a local array, to its end): offsets in one frame, so
+        their order and distance are the addresses'."""
+        rd = d_reg(b, d)[0]
+        kd = b.kind(rd)
+        if m == 'add' and lo_bits(kd) == 64 and s.type == cx.X86_OP_REG and is_stack(b.kind(d_reg(b, s)[0])):
+            # a number plus a stack address (gcc -O2's &a[i] as i + a): the
+            # address, computed, in the number's register
+            rs = d_reg(b, s)[0]
+            ks = b.kind(rs)
+            region = array_region(b.stack, ks[1]) if ks[0] == 's' else stack_region(ks, b.stack)
+            if region is None:
+                b.refuse('an address in the stack outside a run of its numbers (a local array)')
+            off = str(ks[1]) if ks[0] == 's' else b.value(rs)
+            b.set(rd, ('sv',) + region, b.emit('add i64 %s, %s' % (b.get(rd, 64), off)))
+            for f in FLAGS:
+                b.set_flag(f, None, 'set by arithmetic on a stack address (not modelled)')
+            return True
+        if not is_stack(kd):
+            return False
+
+        def off(k, r):
+            return str(k[1]) if k[0] == 's' else b.value(r)
+        if s.type == cx.X86_OP_REG and is_stack(b.kind(d_reg(b, s)[0])) and m in ('cmp', 'sub'):
+            rs = d_reg(b, s)[0]
+            x, y = off(kd, rd), off(b.kind(rs), rs)
+            r = b.emit('sub i64 %s, %s' % (x, y))
+            b.zf_sf(64, r)
+            b.set_flag('cf', b.emit('icmp ult i64 %s, %s' % (x, y)))
+            b.set_flag('of', 'false')  # two offsets in [0, 256): no overflow
+            if m == 'sub':
+                b.set(rd, 'i', r)
+            return True
+        if kd[0] != 'sv' or m not in ('add', 'sub'):
+            return False
+        if s.type == cx.X86_OP_IMM:
+            n = s.imm & mask(64)
+        elif s.type == cx.X86_OP_REG and lo_bits(b.kind(d_reg(b, s)[0])) == 64:
+            n = b.get(d_reg(b, s)[0], 64)
+        else:
+            b.refuse('a stack address moved by something other than a number')
+        b.set(rd, kd, b.emit('%s i64 %s, %s' % (m, b.value(rd), n)))
+        for f in FLAGS:
+            b.set_flag(f, None, 'set by arithmetic on a stack address (not modelled)')
+        return True
 
     def pointer_slot(self, b, op):
         """A stack slot that holds a whole list pointer (gcc -O0 keeps p there)."""
@@ -938,7 +1350,7 @@ class Lifter:
 
     def imul(self, b, ops):
         if len(ops) == 1:
-            b.refuse('the one-operand imul is not modelled')
+            return self.mul_wide(b, 'imul', ops)
         d = ops[0]
         w = d.size * 8
         t, t2 = ity(w), ity(2 * w)
@@ -952,6 +1364,31 @@ class Lifter:
         b.set_flag('zf', None, 'left undefined by imul')
         b.set_flag('sf', None, 'left undefined by imul')
         self.write(b, d, w, r)
+        return None
+
+    def mul_wide(self, b, m, ops):
+        """imul/mul with one operand (gcc's division by a constant: the high
+        half of a product): rdx:rax (edx:eax) = rax times it, signed or
+        unsigned, in twice the width; CF and OF say the high half is more
+        than the low half's extension; ZF and SF left undefined."""
+        s, = ops
+        w = s.size * 8
+        if w < 32:
+            b.refuse('a one-operand %s of %d bits is not modelled' % (m, w))
+        t, t2 = ity(w), ity(2 * w)
+        ext = 'sext' if m == 'imul' else 'zext'
+        x = b.get('rax', w)
+        y = self.read(b, s, w)
+        wide = b.emit('mul %s %s, %s' % (t2, b.cast(ext, w, x, 2 * w), b.cast(ext, w, y, 2 * w)))
+        lo = b.cast('trunc', 2 * w, wide, w)
+        hi = b.cast('trunc', 2 * w, b.emit('lshr %s %s, %d' % (t2, wide, w)), w)
+        ov = b.emit('icmp ne %s %s, %s' % (t2, wide, b.cast(ext, w, lo, 2 * w)))
+        b.put('rax', w, lo)
+        b.put('rdx', w, hi)
+        b.set_flag('cf', ov)
+        b.set_flag('of', ov)
+        b.set_flag('zf', None, 'left undefined by %s' % m)
+        b.set_flag('sf', None, 'left undefined by %s' % m)
         return None
 
     def shift(self, b, m, ops):
@@ -990,18 +1427,143 @@ class Lifter:
             b.refuse('a shift of a %d-bit operand by cl is not modelled' % w)
         cnt = b.emit('and %s %s, %d' % (t, b.cast('zext', 8, b.get('rcx', 8), w), cmask))
         r = b.emit('%s %s %s, %s' % (op, t, x, cnt))
-        # A count of 0 leaves every flag as it was; otherwise ZF and SF
-        # follow the result, CF and OF are not modelled.
+        self.flags_by_cl(b, t, cnt, r, 'a shift')
+        self.write(b, d, w, r)
+        return None
+
+    def flags_by_cl(self, b, t, cnt, r, what):
+        """The flags after what (a shift, a double shift) by cl, its masked
+        count cnt, its result r: a count of 0 leaves every flag as it was;
+        otherwise ZF and SF follow the result, CF and OF are not modelled."""
         zero = b.emit('icmp eq %s %s, 0' % (t, cnt))
         for f in ('zf', 'sf'):
             if b.flags[f] == 'b':
                 new = b.emit('icmp %s %s %s, 0' % ('eq' if f == 'zf' else 'slt', t, r))
                 b.set_flag(f, b.emit('select i1 %s, i1 %s, i1 %s' % (zero, b.flag(f), new)))
             else:
-                b.set_flag(f, None, 'set by a shift by cl whose count may be 0, after %s' % b.flags[f][1])
+                b.set_flag(f, None, 'set by %s by cl whose count may be 0, after %s' % (what, b.flags[f][1]))
         for f in ('cf', 'of'):
-            b.set_flag(f, None, 'set by a shift by cl (not modelled)')
+            b.set_flag(f, None, 'set by %s by cl (not modelled)' % what)
+
+    def double_shift(self, b, m, ops):
+        """shld/shrd d, s, count (gcc's __int128 shifts): d shifted, the
+        vacated bits filled from s; the count masked as the processor masks
+        it (63 for a 64-bit operand, 31 for a 32-bit one).  A count of 0
+        leaves the flags as they were; otherwise ZF and SF follow the
+        result, CF is the last bit shifted out of d (an immediate count;
+        by cl not modelled), OF not modelled."""
+        d, s, c = ops
+        w = d.size * 8
+        t = ity(w)
+        if w < 32:
+            b.refuse('a double shift of a %d-bit operand is not modelled' % w)
+        if s.type != cx.X86_OP_REG:
+            b.refuse('this double shift is not modelled')
+        x = self.read(b, d, w)
+        y = b.get(d_reg(b, s)[0], w)
+        fn = 'fshr' if m == 'shrd' else 'fshl'
+
+        def shifted(cnt):
+            a1, a2 = (y, x) if m == 'shrd' else (x, y)
+            return b.emit('call %s @llvm.%s.%s(%s %s, %s %s, %s %s)' % (t, fn, t, t, a1, t, a2, t, cnt))
+        if c.type == cx.X86_OP_IMM:
+            cnt = c.imm & (w - 1)
+            if cnt == 0:  # the flags as they were; the value written back
+                self.write(b, d, w, x)
+                return None
+            r = shifted(cnt)
+            b.zf_sf(w, r)
+            out = b.emit('lshr %s %s, %d' % (t, x, cnt - 1 if m == 'shrd' else w - cnt))
+            b.set_flag('cf', b.emit('trunc %s %s to i1' % (t, out)))
+            b.set_flag('of', None, 'set by a double shift (not modelled)')
+            self.write(b, d, w, r)
+            return None
+        if c.type != cx.X86_OP_REG or b.insn.reg_name(c.reg) != 'cl':
+            b.refuse('a shift count other than an immediate or cl')
+        cnt = b.emit('and %s %s, %d' % (t, b.cast('zext', 8, b.get('rcx', 8), w), w - 1))
+        r = shifted(cnt)
+        self.flags_by_cl(b, t, cnt, r, 'a double shift')
         self.write(b, d, w, r)
+        return None
+
+    def vector_move(self, b, m, ops):
+        """The SSE moves compilers use to copy and clear memory (a local
+        array's zeroing, a string copied to the stack, an __int128 moved):
+        an xmm register is 128 bits, only moved.  pxor x, x clears it (with
+        another register: their xor); movaps/movdqa/movups/movdqu copy 16
+        bytes (movaps and movdqa need them 16-byte aligned, else the
+        processor faults: refused); movq/movd copy 8/4 bytes, zero-extended
+        into an xmm register.  The flags are kept."""
+        d, s = ops
+        if m == 'pxor':
+            if d.type != cx.X86_OP_REG:
+                b.refuse('this pxor is not modelled')
+            rd = d_reg(b, d)[0]
+            if s.type == cx.X86_OP_REG and s.reg == d.reg:
+                b.put(rd, 128, 0)
+                return None
+            b.put(rd, 128, b.emit('xor i128 %s, %s' % (b.get(rd, 128), self.read(b, s, 128))))
+            return None
+        w = 128 if m in ('movaps', 'movdqa', 'movups', 'movdqu') else 64 if m == 'movq' else 32
+        if m in ('movaps', 'movdqa'):
+            for op in (d, s):
+                if op.type == cx.X86_OP_MEM:
+                    self.check_aligned(b, op, 16)
+        v = self.read(b, s, w)
+        if d.type == cx.X86_OP_REG and d_reg(b, d)[1] == 128 and w < 128:
+            v = b.cast('zext', w, v, 128)
+            w = 128
+        self.write(b, d, w, v)
+        return None
+
+    def check_aligned(self, b, op, n):
+        """An access that faults unless its address is a multiple of n: on
+        the stack at a constant offset (f's entry rsp is 8 past a multiple
+        of 16, as the ABI's call leaves it: aligned_at), or in read-only data
+        aligned so by its section."""
+        place = b.address(op)
+        if place[0] == 's':
+            if (place[1] - self.aligned_at) % n:
+                b.refuse('an aligned access at a stack offset that is not a multiple of %d' % n)
+            if self.calls is not None and self.name != '@f':
+                self.calls.needs_aligned.add(self.name)
+            return
+        if place[0] == 'r' and not place[5] and place[4] is not None:
+            shndx, start = place[1]
+            if self.rodata.align_of(shndx, start, place[4]) >= n:
+                return
+        b.refuse('an aligned access at an address not known to be a multiple of %d' % n)
+
+    def bit_test(self, b, m, ops):
+        """bt/btc/bts/btr d, n (gcc -O2's test, toggle, set or clear of
+        bit n): CF is bit n of d before, n taken modulo d's width; btc, bts
+        and btr then write d with that bit complemented, set or cleared.
+        ZF, SF and OF are left undefined (Intel says ZF is kept, AMD that it
+        is undefined).  A memory operand with a register n addresses a bit
+        string beyond it: not modelled."""
+        d, s = ops
+        w = d.size * 8
+        t = ity(w)
+        if w < 16:
+            b.refuse('a bit test of an %d-bit operand' % w)
+        if d.type == cx.X86_OP_MEM and s.type != cx.X86_OP_IMM:
+            b.refuse('a bit test of memory at a register\'s bit offset (a bit string) is not modelled')
+        x = self.read(b, d, w)
+        if s.type == cx.X86_OP_IMM:
+            bit = 1 << (s.imm & (w - 1))
+        else:
+            n = b.emit('and %s %s, %d' % (t, b.get(d_reg(b, s)[0], w), w - 1))
+            bit = b.emit('shl %s 1, %s' % (t, n))
+        b.set_flag('cf', b.emit('icmp ne %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, x, bit)))))
+        for f in ('zf', 'sf', 'of'):
+            b.set_flag(f, None, 'left undefined by %s' % m)
+        if m == 'btc':
+            self.write(b, d, w, b.emit('xor %s %s, %s' % (t, x, bit)))
+        elif m == 'bts':
+            self.write(b, d, w, b.emit('or %s %s, %s' % (t, x, bit)))
+        elif m == 'btr':
+            inv = (mask(w) & ~bit) if isinstance(bit, int) else b.emit('xor %s %s, %d' % (t, bit, mask(w)))
+            self.write(b, d, w, b.emit('and %s %s, %s' % (t, x, inv)))
         return None
 
     # ---------- the whole function ----------
@@ -1011,7 +1573,7 @@ class Lifter:
         block's registers and flags read before written, and liveness."""
         by = {a: (ins, succ) for a, ins, succ in self.blocks}
         first = self.blocks[0][0]
-        ins_state = {first: entry_state(self.sig)}
+        ins_state = {first: entry_state(self.sig, self.stack_size)}
         work = [first]
         dummy_v = {r: '%%dummy' for r in R64}
         dummy_f = {f: '%%dummy' for f in FLAGS}
@@ -1023,6 +1585,12 @@ class Lifter:
             a = work.pop()
             ins, succ = by[a]
             blk, term = self.run_block(a, ins, ins_state[a], dummy_v, dummy_f)
+            if term is not None and term[0] == 'switch':
+                # the jump table's own targets, from the entry the block adds
+                # (kinds only grow at a join: a different table would make
+                # the register unusable, and the jump refused)
+                succ = sorted({t for o, t in term[2]})
+                by[a] = (ins, succ)
             out = blk.state()
             for s in succ:
                 old = ins_state.get(s)
@@ -1031,6 +1599,7 @@ class Lifter:
                     ins_state[s] = new
                     work.append(s)
         self.ins_state = ins_state
+        self.blocks = [(a, ins, by[a][1]) for a, ins, succ in self.blocks]
         uses, defs = {}, {}
         for a, ins, succ in self.blocks:
             if a not in ins_state:
@@ -1038,7 +1607,7 @@ class Lifter:
             blk, term = self.run_block(a, ins, ins_state[a], dummy_v, dummy_f)
             uses[a], defs[a] = blk.uses, blk.defs
             if term and term == ('ret',) and 'rax' not in blk.defs:
-                uses[a] = dict(uses[a], rax=max(32, uses[a].get('rax', 0)))
+                uses[a] = dict(uses[a], rax=max(32 if self.sig is None else 64, uses[a].get('rax', 0)))
         # name -> how many low bits are live (a register written in part
         # counts as read whole where it is merged)
         live = {a: {} for a in uses}
@@ -1079,14 +1648,14 @@ class Lifter:
         phis = {}
         for a in self.live:
             st = self.ins_state[a]
-            regs = [r for r in R64 if r in self.live[a] and (st.kinds[r] == 'p' or lo_bits(st.kinds[r]))]
+            regs = [r for r in R64 if r in self.live[a] and val_type(st.kinds[r])]
             flags = [f for f in FLAGS if f in self.live[a] and st.flags[f] == 'b']
             phis[a] = (regs, flags)
         body = {}
         incoming = {a: [] for a in self.live}  # (pred label, {reg: value}, {flag: value})
-        ent = entry_state(self.sig)
+        ent = entry_state(self.sig, self.stack_size)
         ent_vals = {'rdi': '%rdi', 'rsi': '%rsi', 'rdx': '%edx', 'rcx': '%ecx'}
-        for r in SCRATCH:
+        for r in SCRATCH + XMM:
             ent_vals[r] = 'poison'
         head = 'define i32 @f(ptr %rdi, ptr %rsi, i32 %edx, i32 %ecx) {'
         if self.sig is not None:
@@ -1094,7 +1663,7 @@ class Lifter:
             for r, k in zip(ARG_REGS, self.sig):
                 ent_vals[r] = '%%%s' % r
                 params.append('%s %%%s' % ('ptr' if k == 'p' else ity(lo_bits(k)), r))
-            head = 'define i32 %s(%s) {' % (self.name, ', '.join(params))
+            head = 'define <ret> %s(%s) {' % (self.name, ', '.join(params))
         incoming[first].append(('entry', ent, ent_vals, {}))
         for a, ins, succ in self.blocks:
             if a not in self.live:
@@ -1107,7 +1676,7 @@ class Lifter:
                 incoming[s].append((self.label(a), blk, blk.vals, blk.fvals))
             body[a] = (blk, term)
         out = ['; %s, lifted from x86-64 machine code by tests/prove/x86.py' % self.name[1:], head,
-               'entry:', '  %%stack = alloca [%d x i8], align 16' % STACK]
+               'entry:', '  %%stack = alloca [%d x i8], align 16' % self.stack_size]
         for a, ins, succ in self.blocks:
             if a not in self.live:
                 continue
@@ -1116,7 +1685,7 @@ class Lifter:
             out.append('%s:' % self.label(a))
             for r in regs:
                 k = self.ins_state[a].kinds[r]
-                ty = 'ptr' if k == 'p' else ity(lo_bits(k))
+                ty = val_type(k)
                 alts = []
                 for lab, pst, pv, pf in incoming[a]:
                     alts.append('[ %s, %%%s ]' % (self.convert(pst, pv, r, k, lab, body), lab))
@@ -1125,6 +1694,16 @@ class Lifter:
                 alts = ['[ %s, %%%s ]' % (pf[f], lab) for lab, pst, pv, pf in incoming[a]]
                 out.append('  %%%s.%s = phi i1 %s' % (self.label(a), f, ', '.join(alts)))
             body[a] = (blk, term)
+        # The result's width: f's an int (the driver's); a callee's, the
+        # bits of rax known at every ret (calls.py: its caller's rax).
+        self.ret_width = 32
+        if self.sig is not None:
+            rets = [t for blk, t in body.values() if t is not None and t[0] == 'ret']
+            self.ret_width = min([lo_bits(body[a][0].kinds['rax']) for a in body
+                                  if body[a][1] == ('ret',) and lo_bits(body[a][0].kinds['rax'])] +
+                                 [t[1][1] for t in rets if len(t) > 1] or [64])
+            self.calls.got_bits[self.name] = self.ret_width
+            out[1] = out[1].replace('<ret>', ity(self.ret_width), 1)
         # The conversions each edge needs and the result go at the end of
         # their blocks, so the text is written once every block is done.
         terms = {a: self.terminator(body[a][0], body[a][1], succ) for a, ins, succ in self.blocks if a in self.live}
@@ -1139,6 +1718,10 @@ class Lifter:
             text.append('  call void @x86.count(i64 %d)' % len(ins))
             text += blk.lines
             text.append(terms[a])
+        if getattr(self, 'bad_entry', False):
+            # a jump table's entry that is not one of the table's, or whose
+            # target is not an instruction of this function
+            text += ['bad.entry:', '  unreachable']
         text.append('}')
         return '\n'.join(text) + '\n'
 
@@ -1148,10 +1731,13 @@ class Lifter:
         v = pv.get(r)
         if lab != 'entry' and lo_bits(k):
             return body[int(lab[1:], 16)][0].get(r, lo_bits(k))
-        if pk == k:
+        if pk == k or isinstance(k, tuple) and isinstance(pk, tuple) and (
+                k[0] == pk[0] == 'sv' or k[0] == pk[0] == 'r' and k[1] == pk[1] and k[2] is None):
             if v is None:
                 raise Refused('x86.py: no value of %s leaving %s' % (r, lab))
             return v
+        if isinstance(k, tuple) and k[0] == 'sv' and isinstance(pk, tuple) and pk[0] == 's':
+            return str(pk[1])
         if lo_bits(pk) and lo_bits(k) and lo_bits(pk) > lo_bits(k):
             if v == 'poison':
                 return v
@@ -1167,15 +1753,66 @@ class Lifter:
             return '  br label %%%s' % self.label(term[1])
         if term[0] == 'jcc':
             return '  br i1 %s, label %%%s, label %%%s' % (term[1], self.label(succ[0]), self.label(succ[1]))
+        if term[0] == 'switch':
+            self.bad_entry = True
+            return '  switch i64 %s, label %%bad.entry [ %s ]' % (
+                term[1], ' '.join('i64 %d, label %%%s' % (o, self.label(t)) for o, t in term[2]))
         if term[0] == 'smash':
             return '  call void @x86.stack_chk_fail(i64 %d)\n  unreachable' % term[1]
         # ret: the stack and the caller's registers as they were; eax is the result
-        if blk.kinds['rsp'] != ('s', STACK):
+        if blk.kinds['rsp'] != ('s', self.stack_size):
             blk.refuse('returns with rsp not at its entry value')
         for r in SAVED:
             if blk.kinds[r] != ('e', r):
                 blk.refuse('returns with %s not holding the caller\'s value (the ABI wants it kept)' % r)
-        return '  ret i32 %s' % (blk.get('rax', 32) if len(term) == 1 else term[1])
+        w = self.ret_width
+        if len(term) > 1:  # a tail call: the callee's result, of its own width
+            v, bits = term[1]
+            if bits < w:
+                blk.refuse('returns the %d bits a tail call leaves known, not %d' % (bits, w))
+            return '  ret i%d %s' % (w, blk.cast('trunc', bits, v, w)) if bits > w else '  ret i%d %s' % (w, v)
+        if self.sig is not None and not lo_bits(blk.kinds['rax']):
+            return '  ret i%d poison' % w  # rax holds no number here: a result nothing may use
+        return '  ret i%d %s' % (w, blk.get('rax', w))
+
+
+def sink_list_reads(lines, loads):
+    """A block's IR with its list reads, and what is computed from them,
+    after everything else the block computes without them (each part in its
+    own order; stores, calls and stack loads stay where they are, and
+    nothing moves past them).  gcc -O2 rotates a loop over a list: it reads
+    the next square before it has finished with the last (`shl rdx, cl` of
+    the last, `mov ecx, [rdi]`, `or r13, rdx`), and at the read the state
+    would hold a value of the square read before, which depends on the order
+    (lists.py's induction needs the state at a read to be that of the
+    squares read so far).  A list is never written and a read has no effect
+    but its value (and the undefined behaviour of a read past the end, the
+    same anywhere in one block), and the rest is arithmetic on SSA values:
+    the block means the same in either order."""
+    import re
+    if not loads:
+        return lines
+    name = re.compile(r'%[-\w.]+')
+    tainted = set(loads)
+    out, run = [], []
+
+    def flush():
+        out.extend([ln for ln, t in run if not t] + [ln for ln, t in run if t])
+        run.clear()
+    for ln in lines:
+        m = re.match(r'  (%[-\w.]+) = (\w+)', ln)
+        uses = set(name.findall(ln.split('=', 1)[1] if m else ln))
+        t = bool(uses & tainted) or bool(m and m.group(1) in tainted)
+        if m and t:
+            tainted.add(m.group(1))
+        pure = m is not None and m.group(2) not in ('call', 'load', 'store') or m is not None and m.group(1) in loads
+        if not pure:
+            flush()
+            out.append(ln)
+        else:
+            run.append((ln, t))
+    flush()
+    return out
 
 
 def d_reg(b, op):

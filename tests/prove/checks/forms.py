@@ -148,6 +148,74 @@ def cases():
             add('%s%s %%cl, %s' % (op, s, r(w, 0)))
             add('%s%s %%cl, %s' % (op, s, r(w, 7)))
             add('%s%s %%cl, %s' % (op, s, MEMS[0]))
+    # bt, btc, bts, btr (gcc -O2's F^=1L<<x): by a register (rcx, which
+    # runs through the edges, so offsets past the width are tried) or an
+    # immediate, on a register or (by an immediate) memory
+    for op in ('bt', 'btc', 'bts', 'btr'):
+        for w in (16, 32, 64):
+            s = SUF[w]
+            add('%s%s %s, %s' % (op, s, r(w, 1), r(w, 0)))
+            add('%s%s %s, %s' % (op, s, r(w, 1), r(w, 8)))
+            add('%s%s %s, %s' % (op, s, r(w, 1), r(w, 1)))
+            for c in (0, 1, 5, 15, 16, 31, 32, 63, 64, 100, 255):
+                add('%s%s $%d, %s' % (op, s, c, r(w, 2)))
+            for c in (0, 7, 40):
+                add('%s%s $%d, %s' % (op, s, c, MEMS[1]))
+    # shld, shrd (gcc's __int128 shifts): by cl or an immediate, register or
+    # memory destination
+    for op in ('shld', 'shrd'):
+        for w in (32, 64):
+            s = SUF[w]
+            add('%s%s %%cl, %s, %s' % (op, s, r(w, 4), r(w, 0)))
+            add('%s%s %%cl, %s, %s' % (op, s, r(w, 8), r(w, 7)))
+            add('%s%s %%cl, %s, %s' % (op, s, r(w, 2), r(w, 2)))
+            add('%s%s %%cl, %s, %s' % (op, s, r(w, 3), MEMS[0]))
+            for c in (0, 1, 2, 7, 31, 32, 33, 63, 64, 255):
+                add('%s%s $%d, %s, %s' % (op, s, c, r(w, 4), r(w, 2)))
+            add('%s%s $%d, %s, %s' % (op, s, 9, r(w, 4), MEMS[1]))
+    # An indexed place in the stack (a local array a[i]: gcc -O0's
+    # [rbp+rax-0x50]): the index masked first, so the access stays in the
+    # state's memory, and the model's bounds (the run of free bytes around
+    # it) hold
+    for a in ('-32(%rbp,%r11,1)', '-32(%rbp,%r11,2)', '-32(%rbp,%r11,4)', '-32(%rbp,%r11,8)', '3(%rbp,%r11)',
+              '-40(%rsp,%r11,4)'):
+        pre = 'and $7, %r11\n\t'
+        for text in ('movzbl %s, %%eax', 'movsbl %s, %%ecx', 'movzwl %s, %%eax', 'movl %s, %%edx',
+                     'movslq %s, %%rsi', 'movq %s, %%rdi', 'movb $1, %s', 'movb %%al, %s', 'movw %%cx, %s',
+                     'movl %%ecx, %s', 'movq %%rdx, %s', 'cmpb $2, %s', 'cmpl %%eax, %s', 'addl $3, %s',
+                     'movsbq %s, %%r8', 'movzbq %s, %%r9'):
+            add(pre + text % a)
+    # SSE moves compilers use to copy and clear memory: pxor to zero, the
+    # 16-byte moves (aligned ones at 16-byte aligned places), movq and movd
+    # between xmm and the general registers or memory
+    for v in ('movdqu', 'movups', 'movdqa', 'movaps'):
+        for src, dst in (('-32(%rbp)', '(%rbp)'), ('-16(%rbp)', '-32(%rbp)'), ('(%rbp)', '16(%rbp)')):
+            add('%s %s, %%xmm1\n\t%s %%xmm1, %s' % (v, src, v, dst))
+        if v in ('movdqu', 'movups'):
+            add('%s -27(%%rbp), %%xmm3\n\t%s %%xmm3, 5(%%rbp)' % (v, v))
+        add('pxor %%xmm0, %%xmm0\n\t%s %%xmm0, -16(%%rbp)' % v)
+        add('movq %%rax, %%xmm2\n\t%s %%xmm2, %%xmm4\n\t%s %%xmm4, (%%rbp)\n\tmovq %%xmm4, %%rcx' % (v, v))
+    add('movq %rcx, %xmm5\n\tmovq %rdx, %xmm6\n\tpxor %xmm6, %xmm5\n\tmovq %xmm5, %rax\n\tmovdqu %xmm5, -32(%rbp)')
+    add('movq -8(%rbp), %xmm7\n\tmovq %xmm7, 8(%rbp)\n\tmovdqu %xmm7, -32(%rbp)')
+    add('movd %esi, %xmm1\n\tmovd %xmm1, %eax\n\tmovd -4(%rbp), %xmm2\n\tmovd %xmm2, 12(%rbp)\n\t'
+        'movdqu %xmm2, (%rbp)')
+    add('movq %rdi, %xmm8\n\tmovq %xmm8, %r9\n\tpxor %xmm9, %xmm9\n\tmovq %xmm9, %r10')
+    # one-operand imul and mul (gcc's division by a constant: the product's
+    # high half in rdx)
+    for op in ('imul', 'mul'):
+        for w in (32, 64):
+            s = SUF[w]
+            add('%s%s %s' % (op, s, r(w, 1)))
+            add('%s%s %s' % (op, s, r(w, 2)))
+            add('%s%s %s' % (op, s, r(w, 0)))
+            add('%s%s %s' % (op, s, r(w, 8)))
+            add('%s%s %s' % (op, s, MEMS[0]))
+    # setcc into a register that held an address, then arithmetic on it:
+    # only the low 8 bits are known (gcc: `lea rdx, [rip+t]`, `setg dl`,
+    # `or eax, edx`, then `movzx eax, al`)
+    for op in ('or', 'and', 'xor', 'add', 'sub'):
+        add('lea -8(%%rbp), %%rdx\n\tsetg %%dl\n\t%sl %%edx, %%eax' % op)
+        add('lea 8(%%rbp), %%rcx\n\tsetb %%cl\n\t%sq %%rsi, %%rcx' % op)
     for c in CONDS:
         add('set%s %%al' % c)
         add('set%s %%r10b' % c)
@@ -275,14 +343,18 @@ TAIL = 'jmp i (tail call)'  # the form of a jmp to a function's start (x86.py)
 # constant on a list pointer kept in a stack slot (gcc -O0's p++) by
 # calls.s, which reads the lists through such slots; a list pointer plus a
 # number in a register (gcc -O0's b + 4 * i), either way round, by tiny.s,
-# which reads a list by index so; a call of __stack_chk_fail (the
-# program aborts) by canary.s, one run of the processor per input (the
-# abort ends it).  Their rows: the functions' tests, on 2000 inputs each
-# (canary.s on 300) in tests/prove.bats.
+# which reads a list by index so; a jump through a jump table by data.s; a
+# call of __stack_chk_fail (the program aborts) by canary.s, one run of the
+# processor per input (the abort ends it).  Their rows: the functions'
+# tests, on 2000 inputs each (canary.s on 300) in tests/prove.bats.
 WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000),
          'sub m64,i (list pointer in a stack slot)': (1, 2000),
          'add r64,r64 (list pointer plus a number)': (1, 2000),
-         'call i (stack protector failure)': (1, 300)}
+         'call i (stack protector failure)': (1, 300),
+         # a jump through a switch's jump table, by data.s (gcc -O0's and
+         # -O2's idioms: the entry read from read-only data, its table's
+         # address added)
+         'jmp r64': (1, 2000)}
 
 
 def case_forms(code, kind, md):
@@ -313,20 +385,28 @@ def model_case(code, kind='plain', callee=None):
     insns = list(md.disasm(code, 0x1000))
     L = x86.Lifter.__new__(x86.Lifter)
     L.insns, L.n, L.entry_lines, L.calls = insns, 0, [], None  # a form alone: no call followed
+    L.stack_size = x86.STACK
     L.smash = set()  # no call of __stack_chk_fail here (calls.s's test)
     if callee is not None:
         # the case and its callee as the functions of an object (calls.py)
         off, gcode = callee
+        image = bytearray(0x1000 + max(off + len(gcode), len(code)))
+        image[0x1000:0x1000 + len(code)] = code
+        image[0x1000 + off:0x1000 + off + len(gcode)] = gcode
         L.calls = calls.Calls({'funcs': {0x1000: ('case', len(code)), 0x1000 + off: ('g', len(gcode))},
-                               'f': (0x1000, len(code)), 'relocs': {}})
+                               'f': (0x1000, len(code)), 'relocs': {}, 'code': bytes(image)})
     kinds = {x: 'i' for x in SAVE}
     kinds.update({x: ('e', x) for x in x86.SAVED})
+    kinds.update({x: 'lo128' for x in x86.XMM})  # garbage: a case writes an xmm register before reading it
     kinds['rbp'] = ('s', 128)
     sp0 = 96 + RSP0 - (8 if kind == 'tail' else 0)  # a tail case's caller pushed its return address
     kinds['rsp'] = ('s', sp0)
     stack = {128 - 32 + k: 'v' for k in range(64) if not sp0 <= 96 + k < 96 + RSP0}
     st = x86.AState(kinds, {f: 'b' for f in x86.FLAGS}, stack)
-    b = x86.Block(L, 'case', st, {x: '%%a.%s' % x for x in SAVE}, {f: '%%a.%s' % f for f in x86.FLAGS})
+    # the memory is 16-byte aligned (forms_main.c): so is rbp (offset 128)
+    L.aligned_at, L.rodata = 128 % 16, None
+    b = x86.Block(L, 'case', st, dict({x: '%%a.%s' % x for x in SAVE}, **{x: 'poison' for x in x86.XMM}),
+                  {f: '%%a.%s' % f for f in x86.FLAGS})
     taken = None
     extra = []
     try:
@@ -337,7 +417,7 @@ def model_case(code, kind='plain', callee=None):
             term = L.step(b, i)
             if term is not None:
                 if term[0] == 'ret' and kind == 'tail':
-                    taken = ('ret', term[1] if len(term) > 1 else b.get('rax', 32))
+                    taken = ('ret',) + (term[1] if len(term) > 1 else (b.get('rax', 32), 32))
                 else:
                     taken = term[1] if term[0] == 'jcc' else 'true' if term[0] == 'jmp' else None
                 break
@@ -348,7 +428,7 @@ def model_case(code, kind='plain', callee=None):
             # at the jmp), the memory above it as it was
             if b.kinds['rsp'] != ('s', sp0):
                 return 'rsp is not at its entry value at the tail call'
-            outs = [('rax', 32, taken[1])]
+            outs = [('rax', taken[2], taken[1])]
             static['sp'] = sp0 + 8 - 128
             keep = range(sp0 + 8, 160)
         else:
@@ -506,7 +586,7 @@ def main():
             continue
         ir_text, outs, static = built
         mod = parse_module('case %d' % n, ir_text)
-        mod.lifted = True  # x86.py's own functions (the canary) are called here, as in a lifted object
+        mod.lifted = True  # x86.py's own functions (the canary, an indexed stack place) are called here, as in a lifted object
         for (regs, flags, mem), mach in zip(per_case[n], outs_m):
             args = regs + [flags[f] for f in ('zf', 'sf', 'cf', 'of')] + mem
             v = run_model(mod, args, canary)

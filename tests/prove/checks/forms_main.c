@@ -18,7 +18,9 @@ int main(void)
 {
     long long n;
     unsigned long long canary;
-    static state s; /* not on the stack: the cases run with rsp inside it */
+    /* not on the stack: the cases run with rsp inside it; its memory 16-byte
+     * aligned, as movaps and movdqa need */
+    static _Alignas(16) state s;
     /* the stack protector's canary, which the fs:0x28 cases read */
     __asm__("movq %%fs:0x28, %0" : "=r"(canary));
     printf("canary %llx\n", canary);

@@ -1,0 +1,2 @@
+static void*memset(void*d,int c,unsigned long n){char*p=d;while(n--)*p++=c|1;return d;}
+f(b,w,s,e)int*b,*w;{char t[40]={0};long B,F=0,P=1L<<~-s*9/8;for(;*b?F^=1L<<~-*b++*9/8:F<0?P^=(P>>8&B&F)*257|(P>>10&B/2&F)*1025,s--:(B=F>>4,b=w,F^=-''););memset(t,0,0);return t[e]+(P&F?:F&P*3>>5)>>~-e*9/8&1;}
