@@ -13,45 +13,57 @@
 
 #include "batch.h"
 #include "perft_count.h"
+#include "text.h"
 #include "words.h"
 
-/* What --sum has seen: the run and job total of its first result, a bit a
- * job (64 to a word), and the first job seen twice. */
+/* A result's job and the line it came on. */
+typedef struct {
+    uint64_t job, line;
+} job_seen;
+
+/* What --sum has seen: the run and job total of its first result, and each
+ * result's job and line, as many as the lines read (never as many as the
+ * job total says: that number comes from the input). */
 typedef struct {
     perft_run run;
-    uint64_t of, first_line, distinct;
-    uint64_t *seen;
-    uint64_t twice, twice_line; /* a job seen again (0: none), and where */
+    uint64_t of, first_line;
+    job_seen *seen;
+    size_t n, cap;
 } job_tally;
 
-/* The number of x's lowest 1 bit (x is not 0). */
-static uint64_t lowest_bit(uint64_t x)
+static int by_job_then_line(const void *a, const void *b)
 {
-#if defined(__GNUC__)
-    return (uint64_t)__builtin_ctzll(x);
-#else
-    uint64_t n = 0;
-    for (; !(x & 1); x >>= 1)
-        n++;
-    return n;
-#endif
+    const job_seen *x = a, *y = b;
+    if (x->job != y->job)
+        return x->job < y->job ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The jobs seen, in order; *distinct how many differ, *twice the first job
+ * (by its line) given again, 0 if none, and that line in *twice_line. */
+static void sort_seen(job_tally *t, uint64_t *distinct, uint64_t *twice, uint64_t *twice_line)
+{
+    qsort(t->seen, t->n, sizeof *t->seen, by_job_then_line);
+    *distinct = 0, *twice = 0, *twice_line = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (i == 0 || t->seen[i].job != t->seen[i - 1].job)
+            (*distinct)++;
+        else if (*twice == 0 || t->seen[i].line < *twice_line) /* the first line that repeats a job */
+            *twice = t->seen[i].job, *twice_line = t->seen[i].line;
 }
 
 /* The first ten missing jobs named, and how many there are (of - distinct):
- * the scan goes by whole words and stops at the tenth, so its time is that
- * of the results read, whatever the job total. */
-static void report_missing(const job_tally *t)
+ * the gaps between the sorted jobs seen, so its time is that of the results
+ * read, whatever the job total. */
+static void report_missing(const job_tally *t, uint64_t distinct)
 {
-    uint64_t missing = t->of - t->distinct, named = 0;
-    for (uint64_t w = 0; named < missing && named < 10 && w * 64 < t->of; w++) {
-        uint64_t absent = ~t->seen[w];
-        for (; absent != 0 && named < 10; absent &= absent - 1) {
-            uint64_t j = w * 64 + lowest_bit(absent);
-            if (j >= t->of)
-                break;
-            fprintf(stderr, "reference: --sum: job %" PRIu64 "/%" PRIu64 " has no result\n", j + 1, t->of);
-            named++;
-        }
+    uint64_t missing = t->of - distinct, named = 0, next = 1; /* the first job not yet accounted for */
+    for (size_t i = 0; i <= t->n && named < 10; i++) {
+        uint64_t upto = i < t->n ? t->seen[i].job : t->of + 1; /* jobs next..upto-1 are missing */
+        for (; next < upto && named < 10; next++, named++)
+            fprintf(stderr, "reference: --sum: job %" PRIu64 "/%" PRIu64 " has no result\n", next, t->of);
+        if (i < t->n && next == upto)
+            next = upto + 1;
     }
     if (missing > 10)
         fprintf(stderr, "reference: --sum: and %" PRIu64 " more jobs have no result\n", missing - 10);
@@ -71,11 +83,6 @@ static void show_run(const perft_run *run, char out[SHOW_SIZE(RUN_TEXT_SIZE)])
 static bool tally(job_tally *t, const result_line *r, uint64_t line)
 {
     if (t->of == 0) {
-        t->seen = calloc((size_t)((r->id.of + 63) / 64), sizeof *t->seen); /* untouched pages cost nothing */
-        if (t->seen == NULL) {
-            fprintf(stderr, "reference: --sum: no memory to check %" PRIu64 " jobs\n", r->id.of);
-            return false;
-        }
         t->run = r->run;
         t->of = r->id.of;
         t->first_line = line;
@@ -91,16 +98,13 @@ static bool tally(job_tally *t, const result_line *r, uint64_t line)
                 line, r->id.of, t->first_line, t->of);
         return false;
     }
-    uint64_t j = r->id.n - 1, bit = (uint64_t)1 << (j % 64);
-    if (t->seen[j / 64] & bit) {
-        if (t->twice == 0) {
-            t->twice = r->id.n;
-            t->twice_line = line;
-        }
-    } else {
-        t->seen[j / 64] |= bit;
-        t->distinct++;
+    job_seen *seen = grow_array(t->seen, &t->cap, t->n + 1, sizeof *t->seen);
+    if (seen == NULL) {
+        fprintf(stderr, "reference: --sum: no memory to check %zu results\n", t->n + 1);
+        return false;
     }
+    t->seen = seen;
+    t->seen[t->n++] = (job_seen){.job = r->id.n, .line = line};
     return true;
 }
 
@@ -156,14 +160,17 @@ int sum_results(FILE *in, FILE *out)
         fputs("reference: --sum: no result to add (the input is empty, or blank and # lines): no sum\n", stderr);
         ok = false;
     }
-    if (ok && t.twice != 0) {
+    uint64_t distinct = 0, twice = 0, twice_line = 0;
+    if (ok)
+        sort_seen(&t, &distinct, &twice, &twice_line);
+    if (ok && twice != 0) {
         fprintf(stderr,
                 "reference: --sum: job %" PRIu64 "/%" PRIu64 " has more than one result (again on line %" PRIu64 "): no sum\n",
-                t.twice, t.of, t.twice_line);
+                twice, t.of, twice_line);
         ok = false;
     }
-    if (ok && t.distinct < t.of) {
-        report_missing(&t);
+    if (ok && distinct < t.of) {
+        report_missing(&t, distinct);
         ok = false;
     }
     free(t.seen);

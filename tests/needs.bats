@@ -75,7 +75,7 @@ broken_cc() {
     run grep -c 'apt-get install' <<< "$output"
     assert_output 1
     run env PATH="$path" MAKE_TYPED="make test" CC=gcc GOLF_MATRIX="gcc:-O2 clang:-O0 clang-19:-O2" FUZZ_CC=clang "$NEEDS" test
-    assert_line --regexp "^  su -c 'apt-get update && apt-get install --no-install-recommends gcc libc6-dev zlib1g-dev xxd clang clang-19 binutils nodejs npm libclang-rt-14-dev valgrind openssl parallel bsdutils pkg-config libclang-rt-19-dev'$"
+    assert_line --regexp "^  su -c 'apt-get update && apt-get install --no-install-recommends gcc libc6-dev zlib1g-dev xxd clang clang-19 binutils nodejs npm libclang-rt-14-dev llvm valgrind openssl parallel bsdutils pkg-config libclang-rt-19-dev'$"
     assert_line --index -1 "Then run make test again."
     [ ! -e "$BATS_TEST_TMPDIR/apt-get.log" ] || fail "apt-get ran for a user: $(cat "$BATS_TEST_TMPDIR/apt-get.log")"
 }
@@ -234,7 +234,7 @@ install -y -q --no-install-recommends -o APT::Status-Fd=3 gcc libc6-dev"
     assert_output --partial "apt-get install --no-install-recommends cppcheck clang-tidy'"
     run env PATH="$path" FUZZ_CC=clang-19 "$NEEDS" fuzz
     assert_failure 1
-    assert_output --partial "apt-get install --no-install-recommends clang-19 libclang-rt-19-dev'"
+    assert_output --partial "apt-get install --no-install-recommends clang-19 libclang-rt-19-dev llvm'"
 }
 
 @test "make prove needs clang-19 and a python3 that imports z3: PYTHON if set, else the first candidate that does" {

@@ -324,6 +324,12 @@ EOF
     run --separate-stderr perft --sum < <(sed 5p "$results")
     assert_equal "$status" 2
     assert_equal "$stderr" 'reference: --sum: job 5/49 has more than one result (again on line 6): no sum'
+    # repeats: the first line that repeats a job is named, whatever the jobs' order
+    run --separate-stderr perft --sum < <(cat <(sed -n 9p "$results") "$results" <(sed -n 3p "$results"))
+    assert_equal "$stderr" 'reference: --sum: job 9/49 has more than one result (again on line 10): no sum'
+    # gaps: the first ten missing jobs named in order across them, then how many more
+    run --separate-stderr perft --sum < <(sed '2d;4,6d;10,20d;49d' "$results")
+    assert_equal "$stderr" "$(printf 'reference: --sum: job %s/49 has no result\n' 2 4 5 6 10 11 12 13 14 15)"$'\nreference: --sum: and 6 more jobs have no result\nreference: --sum: 16 of 49 jobs missing: no sum (rerun them alone)'
     # what is not a result: a negative count, words, its own sum, an error, a result of no split
     local line
     for line in 'perft 3: -5' 'foo 12' 'sum: 302' 'error' 'perft 3: 302 extra' '0/49 perft 7 x 1: 1' 'perft 3: 302'; do
