@@ -421,3 +421,18 @@ PY
     assert_success
     assert_line --index -1 --regexp '^prove: golf == reference .*, a run within [0-9,]+ instructions \(site-gcc-15 -O0\), [0-9]+ s$'
 }
+
+@test "the site's root in a checkout whose path has a space: debootstrap, which splits its target at spaces, is given one without, the build tree bound on it" {
+    [ "$(id -u)" -eq 0 ] || skip "as root only (a user's root is made by mmdebstrap)"
+    local d="$BATS_TEST_TMPDIR/a b"
+    mkdir -p "$d/build" "$d/bin"
+    # a debootstrap that says where it was asked to make the root, and marks it
+    printf '#!/bin/sh\nprintf "%%s\\n" "$4" > "$STUB_LOG" && touch "$4/made-here"; exit 1\n' > "$d/bin/debootstrap"
+    chmod +x "$d/bin/debootstrap"
+    cd "$d"
+    STUB_LOG="$d/target" SITE_MIRROR=http://deb.debian.org/debian PATH="$d/bin:$PATH" run "$ROOT/tests/tools/site-root" build/site-root make
+    assert_failure
+    assert_output --partial 'site-root: debootstrap failed'
+    assert_equal "$(cat "$d/target")" /mnt
+    [ -e "$d/build/site-root.tmp/made-here" ] || fail "what debootstrap made is not in the build tree"
+}
