@@ -551,7 +551,7 @@ PROVE_IDS       := $(foreach e,$(PROVE_BUILDS),$(call golf_id,$e))
 PROVE_REF_SRC   := $(LIB_SRC)
 PROVE_REF_LL    := $(BUILD)/prove-ref/shim.ll $(patsubst reference/%.c,$(BUILD)/prove-ref/%.ll,$(PROVE_REF_SRC))
 # ==================== The site's program ====================
-# What Attempt This Online runs (the venue's facts: golf/post/README.md):
+# What Attempt This Online runs (the post and its footer: golf/post/):
 # one file, /ATO/code.c, the golf, a line feed and the post's footer
 # (golf/post/footer.c), compiled and linked by Arch's current gcc with the
 # post's flags (golf/flags) and no -O.  Arch configures its gcc with
