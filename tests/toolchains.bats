@@ -100,7 +100,8 @@ load test_helper
     # verified on a sample; a build tree of its own, so the suite's stays as
     # it is (the site's root shared: SITE_ROOT).
     b=$BATS_TEST_TMPDIR/real
-    run env PATH="$ROOT/tests/tools/site:$PATH" make -s -C "$ROOT" BUILD="$b" SITE_ROOT="$BUILD/site-root" JOBS=2 \
+    # given to make relative to the checkout: make cannot take a path with spaces
+    run env PATH="$ROOT/tests/tools/site:$PATH" make -s -C "$ROOT" BUILD="$(in_checkout "$b")" SITE_ROOT="$(in_checkout "$BUILD/site-root")" JOBS=2 \
         GOLF_MATRIX="gcc-14:-O0 gcc-15:-O0 gcc-16:-O0 gcc-14:-O2 gcc-15:-O2 gcc-16:-O3" VERIFY_ARGS="--sample 300000" verify
     assert_success
     assert_line --index -1 --regexp '^verify: [0-9]+ positions, 0 mismatches, [0-9.]+ s$'
