@@ -802,358 +802,11 @@ class Block:
         self.lines.append('  store %s %s, ptr %s' % (ty, v, p))
 
 
-class Lifter:
-    def __init__(self, insns, calls=None, sig=None, name='@f'):
-        self.insns = insns
-        self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
-        self.sig, self.name = sig, name
-        self.rodata = calls.obj.get('rodata') if calls is not None else None
-        self.stack_size = frame_size(insns)
-        self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at the top, rsp + 8 aligned)
-        self.smash = {i.address for i in insns if calls is not None and calls.stack_chk_fail(i)}
-        if SMASH_RETURNS:
-            self.smash, self.ignored = set(), self.smash
-        self.blocks = blocks_of(insns, calls.funcs if calls else (), self.smash, self.jump_tables)
-        self.n = 0
-        self.entry_lines = []  # conversions on the edge from the entry
-
-    def label(self, addr):
-        return 'x%x' % addr
-
-    def run_block(self, addr, insns, st, vals, fvals):
-        b = Block(self, self.label(addr), st, vals, fvals)
-        term = None
-        for i in insns:
-            b.insn = i
-            term = self.step(b, i)
-            if term is not None:
-                break
-        b.lines = sink_list_reads(b.lines, b.list_loads)
-        return b, term
-
-    # ---------- semantics, one instruction ----------
-
-    def step(self, b, i):
-        m = i.mnemonic
-        ops = i.operands
-        if not formset.tested(i):
-            b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % formset.key(i))
-        if m in ('nop', 'endbr64') or m.startswith('nop'):
-            return None
-        if i.prefix[0] not in (0,) and m not in ('ret',):  # lock, rep
-            b.refuse('a prefix (lock, rep) is not modelled')
-        if m in ('mov', 'movabs'):
-            return self.mov(b, ops)
-        if m in ('movzx', 'movsx', 'movsxd'):
-            d, s = ops
-            w, ws = d.size * 8, s.size * 8
-            if m == 'movsxd' and s.type == cx.X86_OP_MEM and w == 64:
-                k, v = b.load(s, 32)
-                if k != 'i':  # a jump table's entry, sign-extended: its distance
-                    if k[0] != 'jt':
-                        b.refuse('reads a pointer or a saved register as a number')
-                    b.set(d_reg(b, d)[0], ('jt',) + k[1:3] + ('sx',), v)
-                    return None
-                self.write(b, d, w, b.cast('sext', 32, v, 64))
-                return None
-            v = self.read(b, s, ws)
-            self.write(b, d, w, b.cast('zext' if m == 'movzx' else 'sext', ws, v, w))
-            return None
-        if m == 'cdqe' and isinstance(b.kind('rax'), tuple) and b.kind('rax')[0] == 'jt':
-            k = b.kind('rax')
-            if k[3] != 'lo32':
-                b.refuse('a jump table\'s entry extended twice')
-            b.set('rax', k[:3] + ('sx',), b.value('rax'))
-            return None
-        if m in ('cdqe', 'cwde'):
-            w = 64 if m == 'cdqe' else 32
-            b.put('rax', w, b.cast('sext', w // 2, b.get('rax', w // 2), w))
-            return None
-        if m in ('cdq', 'cqo'):
-            w = 32 if m == 'cdq' else 64
-            b.put('rdx', w, b.emit('ashr %s %s, %d' % (ity(w), b.get('rax', w), w - 1)))
-            return None
-        if m == 'lea':
-            return self.lea(b, ops)
-        if m == 'push':
-            return self.push(b, ops)
-        if m == 'pop':
-            return self.pop(b, ops)
-        if m == 'leave':
-            return self.leave(b, ops)
-        if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test'):
-            return self.arith(b, m, ops)
-        if m in ('inc', 'dec', 'neg', 'not'):
-            return self.unary(b, m, ops)
-        if m == 'imul':
-            return self.imul(b, ops)
-        if m == 'mul':
-            return self.mul_wide(b, m, ops)
-        if m in ('shl', 'sal', 'shr', 'sar'):
-            return self.shift(b, m, ops)
-        if m in ('shld', 'shrd'):
-            return self.double_shift(b, m, ops)
-        if m in ('bt', 'btc', 'bts', 'btr'):
-            return self.bit_test(b, m, ops)
-        if m in ('pxor', 'movaps', 'movdqa', 'movups', 'movdqu', 'movq', 'movd'):
-            return self.vector_move(b, m, ops)
-        if m.startswith('set') and cond_of(m, 'set'):
-            c = b.cond(cond_of(m, 'set'))
-            self.write(b, ops[0], 8, b.cast('zext', 1, c, 8))
-            return None
-        if m.startswith('cmov') and cond_of(m, 'cmov'):
-            d, s = ops
-            w = d.size * 8
-            c = b.cond(cond_of(m, 'cmov'))
-            new = self.read(b, s, w)
-            old = self.read(b, d, w)
-            b.put(d_reg(b, d)[0], w, b.emit('select i1 %s, %s %s, %s %s' % (c, ity(w), new, ity(w), old)))
-            return None
-        if is_indirect(i):
-            return self.jump_through_table(b, i)
-        if m == 'jmp':
-            if self.calls is not None and jump_target(i) not in {x.address for x in self.insns}:
-                if not formset.tested(i, 'tail call'):
-                    b.refuse('the form %s (tail call) has no test against the processor (tests/prove/forms.tsv)'
-                             % formset.key(i))
-                return ('ret', self.calls.call(b, i, jump_target(i), tail=True))
-            return ('jmp', jump_target(i))
-        if is_jcc(i) and cond_of(m, 'j'):
-            return ('jcc', b.cond(cond_of(m, 'j')), jump_target(i))
-        if m == 'ret':
-            if ops:
-                b.refuse('ret with an immediate is not modelled')
-            return ('ret',)
-        if m == 'call':
-            if self.calls is None:
-                b.refuse('a call is not modelled (f must call nothing)')
-            if SMASH_RETURNS and i.address in self.ignored:
-                return None  # planted: the protector's failure goes on as if it returned
-            if i.address in self.smash:
-                if not formset.tested(i, 'stack protector failure'):
-                    b.refuse('the form %s (stack protector failure) has no test against the processor '
-                             '(tests/prove/forms.tsv)' % formset.key(i))
-                return ('smash', i.address)  # the stack protector's check failed: the program aborts
-            self.calls.call(b, i, None)
-            return None
-        b.refuse('this instruction is not modelled')
-
-    def read(self, b, op, w):
-        if op.type == cx.X86_OP_REG:
-            return b.get(d_reg(b, op)[0], w)
-        if op.type == cx.X86_OP_IMM:
-            return op.imm & mask(w)
-        k, v = b.load(op, w)
-        if k != 'i':
-            b.refuse('reads a pointer or a saved register as a number')
-        return v
-
-    def write(self, b, op, w, v):
-        if op.type == cx.X86_OP_REG:
-            b.put(d_reg(b, op)[0], w, v)
-        elif op.type == cx.X86_OP_MEM:
-            b.store(op, w, 'i', v)
-        else:
-            b.refuse('a write to an immediate')
-
-    def mov(self, b, ops):
-        d, s = ops
-        w = d.size * 8
-        if w == 64:
-            # whole registers keep what they hold: a pointer, a stack address, the caller's value
-            if s.type == cx.X86_OP_REG:
-                k = b.kind(d_reg(b, s)[0])
-                v = b.vals.get(d_reg(b, s)[0])
-                if lo_bits(k) and lo_bits(k) < 64:
-                    b.refuse('reads all of %s, whose upper bits are unspecified here' % d_reg(b, s)[0])
-                if k == 'x':
-                    b.refuse('reads %s, which holds different kinds of value on different paths' % d_reg(b, s)[0])
-            elif s.type == cx.X86_OP_IMM:
-                k, v = 'i', s.imm & mask(64)
-            else:
-                k, v = b.load(s, 64)
-            if d.type == cx.X86_OP_REG:
-                b.set(d_reg(b, d)[0], k, v)
-            else:
-                if k == 'i' and v is None:
-                    raise Refused('x86.py: no value (liveness)')
-                b.store(d, 64, k, v)
-            return None
-        if w == 32 and s.type == cx.X86_OP_MEM and d.type == cx.X86_OP_REG:
-            k, v = b.load(s, 32)
-            if k != 'i':  # a jump table's entry (gcc -O0: mov eax, [rdx+rax]; cdqe)
-                if k[0] != 'jt':
-                    b.refuse('reads a pointer or a saved register as a number')
-                b.set(d_reg(b, d)[0], ('jt',) + k[1:3] + ('lo32',), v)
-                return None
-            self.write(b, d, w, v)
-            return None
-        v = self.read(b, s, w)
-        self.write(b, d, w, v)
-        return None
-
-    def jump_tables(self, insns, k):
-        """The targets of every jump table the function's instructions
-        address (gcc -O3 may load a table's address into a saved register
-        once, at the start), or None: the indirect jmp insns[k] may go to any
-        of them as far as the control flow graph goes; the lifted switch
-        takes the table whose entry it adds (jump_through_table)."""
-        if self.rodata is None:
-            return None
-        out = []
-        for i in insns:
-            if not any(op.type == cx.X86_OP_MEM and op.mem.base and i.reg_name(op.mem.base) == 'rip'
-                       for op in i.operands):
-                continue
-            try:
-                shndx, off, r_off = self.rodata.target(self.calls.obj['relocs'], i)
-                start, end = self.rodata.extent(shndx, off)
-            except Refused:
-                continue
-            out += [t for o, t in self.rodata.table(shndx, start, off - start)]
-        return out or None
-
-    def jump_through_table(self, b, i):
-        """jmp r64 to a jump table's entry plus the table's address (gcc's
-        switch): a switch on the entry read, each entry to its target, an
-        entry whose target is not one of this function's instructions to
-        undefined behaviour.  The entry's number comes from the code's own
-        bounds check, which the proof must show keeps it in the table."""
-        op = i.operands[0]
-        if op.type != cx.X86_OP_REG:
-            b.refuse('an indirect jump through memory is not modelled')
-        r = d_reg(b, op)[0]
-        k = b.kind(r)
-        if not (isinstance(k, tuple) and k[0] == 'code'):
-            b.refuse('an indirect jump to %s, which is not a jump table\'s entry plus the table\'s address' % r)
-        addrs = {x.address for x in self.insns}
-        entries = self.rodata.table(k[1][0], k[1][1], k[2])
-        cases = [(o, t) for o, t in entries if t in addrs]
-        return ('switch', b.value(r), cases)
-
-    def lea(self, b, ops):
-        d, s = ops
-        w = d.size * 8
-        m = s.mem
-        ins = b.insn
-        if m.segment != 0 or m.base == 0 and m.index == 0:
-            b.refuse('this address form is not modelled')
-        if m.base != 0 and (ins.reg_name(m.base) == 'rip' or w == 64 and ins.prefix[3] != 0x67 and (
-                isinstance(b.kind(REGS[ins.reg_name(m.base)][0]), tuple) and
-                b.kind(REGS[ins.reg_name(m.base)][0])[0] in ('r', 'sv') or m.index != 0 and
-                is_stack(b.kind(REGS[ins.reg_name(m.base)][0])))):
-            # an address of read-only data, or a computed one in the stack
-            if w != 64 or ins.prefix[3] == 0x67:
-                b.refuse('a 32-bit address of data or of the stack is not modelled')
-            place = b.address(s)
-            if place[0] == 'r':
-                b.set(d_reg(b, d)[0], ('r', place[1], None if place[5] else place[4]), place[2])
-            elif place[0] == 'sx':
-                b.set(d_reg(b, d)[0], ('sv',) + place[2], place[1])
-            elif place[0] == 's':
-                b.set(d_reg(b, d)[0], ('s', place[1]))
-            else:
-                b.refuse('this address form is not modelled')
-            return None
-        if m.base != 0:
-            base = REGS[ins.reg_name(m.base)][0]
-            k = b.kind(base)
-            if w == 64 and m.index == 0 and (k == 'p' or isinstance(k, tuple) and k[0] == 's'):
-                if k == 'p':
-                    p = b.value(base)
-                    if m.disp:
-                        p = b.emit('getelementptr i8, ptr %s, i64 %d' % (p, m.disp))
-                    b.set(d_reg(b, d)[0], 'p', p)
-                else:
-                    b.set(d_reg(b, d)[0], ('s', k[1] + m.disp))
-                return None
-        # a number: base + index * scale + disp, cut to the address size (32
-        # bits with the 0x67 prefix, the registers' own width) and to the
-        # destination's, so computed in the narrower of the two (the low bits
-        # of a sum and a product depend on the low bits only), then
-        # zero-extended to the destination.  With no base register (gcc
-        # -O0's `lea rdx, [rax*4]`) the index alone, its width the address
-        # size.
-        cw = min(w, REGS[ins.reg_name(m.base or m.index)][1])
-        v = b.get(REGS[ins.reg_name(m.base)][0], cw) if m.base else None
-        if m.index != 0:
-            x = b.get(REGS[ins.reg_name(m.index)][0], cw)
-            if m.scale != 1:
-                x = b.emit('mul %s %s, %d' % (ity(cw), x, m.scale))
-            v = x if v is None else b.emit('add %s %s, %s' % (ity(cw), v, x))
-        if m.disp:
-            v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
-        b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
-        return None
-
-    def pointer_plus(self, b, d, s):
-        """add r64, r64 where one is a list pointer and the other a whole
-        number (gcc -O0's b + 4 * i, either way round): the pointer moved by
-        that many bytes, sym.py's index hook placing it in the list or
-        refusing it; the flags not modelled."""
-        if not formset.tested(b.insn, 'list pointer plus a number'):
-            b.refuse('the form %s (list pointer plus a number) has no test against the processor '
-                     '(tests/prove/forms.tsv)' % formset.key(b.insn))
-        rd, rs = d_reg(b, d)[0], d_reg(b, s)[0]
-        p, n = (rd, rs) if b.kind(rd) == 'p' else (rs, rd)
-        x = b.get(n, 64)
-        b.set(rd, 'p', b.emit('getelementptr i8, ptr %s, i64 %s' % (b.value(p), x)))
-        for f in FLAGS:
-            b.set_flag(f, None, 'set by arithmetic on a pointer (not modelled)')
-        return None
-
-    def push(self, b, ops):
-        s, = ops
-        if s.size != 8:
-            b.refuse('a push of %d bytes' % s.size)
-        sp = b.kind('rsp')
-        if not (isinstance(sp, tuple) and sp[0] == 's'):
-            b.refuse('rsp is not a known stack address')
-        off = sp[1] - 8
-        if s.type == cx.X86_OP_REG:
-            r = d_reg(b, s)[0]
-            k = b.kind(r)
-            if k == 'x' or k[0] == 's' or lo_bits(k) and lo_bits(k) < 64:
-                b.refuse('pushes %s, which does not hold a whole number, pointer or saved value' % r)
-            b.store_at(off, 64, k, b.vals.get(r))
-        elif s.type == cx.X86_OP_IMM:
-            b.store_at(off, 64, 'i', s.imm & mask(64))
-        else:
-            b.refuse('a push from memory is not modelled')
-        b.set('rsp', ('s', off))
-        return None
-
-    def pop(self, b, ops):
-        d, = ops
-        sp = b.kind('rsp')
-        if not (isinstance(sp, tuple) and sp[0] == 's') or d.type != cx.X86_OP_REG or d.size != 8:
-            b.refuse('this pop is not modelled')
-        k, v = self.stack_load(b, sp[1])
-        b.set(d_reg(b, d)[0], k, v)
-        b.set('rsp', ('s', sp[1] + 8))
-        return None
-
-    def leave(self, b, ops):
-        """leave: mov rsp, rbp; pop rbp (rbp must hold a stack address)."""
-        k = b.kind('rbp')
-        if ops or not (isinstance(k, tuple) and k[0] == 's'):
-            b.refuse('leave with rbp not a known stack address is not modelled')
-        b.set('rsp', k)
-        kk, v = self.stack_load(b, k[1])
-        b.set('rbp', kk, v)
-        b.set('rsp', ('s', k[1] + 8))
-        return None
-
-    def stack_load(self, b, off):
-        tags = [b.stack.get(off + k) for k in range(8)]
-        if all(t == ('p', off) for t in tags):
-            return 'p', b.emit('load ptr, ptr %s' % b.stack_ptr(off, 8))
-        if tags[0] and tags[0][0] == 'e' and all(t == ('e', tags[0][1], k) for k, t in enumerate(tags)):
-            b.stack_ptr(off, 8)
-            return ('e', tags[0][1]), None
-        if not all(t in (None, 'v') for t in tags):
-            b.refuse('pops stack bytes that hold part of a pointer or of a saved register')
-        return 'i', b.emit('load i64, ptr %s' % b.stack_ptr(off, 8))
+class ArithForms:
+    """The lifter's arithmetic forms: the ALU operations, products, shifts
+    and double shifts, bit tests and vector moves, each on a block of the
+    lift (Lifter.step calls them); apart from the lifter's control flow, so
+    that neither class is a drawer of the other's work."""
 
     def arith(self, b, m, ops):
         d, s = ops
@@ -1565,6 +1218,360 @@ class Lifter:
             inv = (mask(w) & ~bit) if isinstance(bit, int) else b.emit('xor %s %s, %d' % (t, bit, mask(w)))
             self.write(b, d, w, b.emit('and %s %s, %s' % (t, x, inv)))
         return None
+
+
+class Lifter(ArithForms):
+    def __init__(self, insns, calls=None, sig=None, name='@f'):
+        self.insns = insns
+        self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
+        self.sig, self.name = sig, name
+        self.rodata = calls.obj.get('rodata') if calls is not None else None
+        self.stack_size = frame_size(insns)
+        self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at the top, rsp + 8 aligned)
+        self.smash = {i.address for i in insns if calls is not None and calls.stack_chk_fail(i)}
+        if SMASH_RETURNS:
+            self.smash, self.ignored = set(), self.smash
+        self.blocks = blocks_of(insns, calls.funcs if calls else (), self.smash, self.jump_tables)
+        self.n = 0
+        self.entry_lines = []  # conversions on the edge from the entry
+
+    def label(self, addr):
+        return 'x%x' % addr
+
+    def run_block(self, addr, insns, st, vals, fvals):
+        b = Block(self, self.label(addr), st, vals, fvals)
+        term = None
+        for i in insns:
+            b.insn = i
+            term = self.step(b, i)
+            if term is not None:
+                break
+        b.lines = sink_list_reads(b.lines, b.list_loads)
+        return b, term
+
+    # ---------- semantics, one instruction ----------
+
+    def step(self, b, i):
+        m = i.mnemonic
+        ops = i.operands
+        if not formset.tested(i):
+            b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % formset.key(i))
+        if m in ('nop', 'endbr64') or m.startswith('nop'):
+            return None
+        if i.prefix[0] not in (0,) and m not in ('ret',):  # lock, rep
+            b.refuse('a prefix (lock, rep) is not modelled')
+        if m in ('mov', 'movabs'):
+            return self.mov(b, ops)
+        if m in ('movzx', 'movsx', 'movsxd'):
+            d, s = ops
+            w, ws = d.size * 8, s.size * 8
+            if m == 'movsxd' and s.type == cx.X86_OP_MEM and w == 64:
+                k, v = b.load(s, 32)
+                if k != 'i':  # a jump table's entry, sign-extended: its distance
+                    if k[0] != 'jt':
+                        b.refuse('reads a pointer or a saved register as a number')
+                    b.set(d_reg(b, d)[0], ('jt',) + k[1:3] + ('sx',), v)
+                    return None
+                self.write(b, d, w, b.cast('sext', 32, v, 64))
+                return None
+            v = self.read(b, s, ws)
+            self.write(b, d, w, b.cast('zext' if m == 'movzx' else 'sext', ws, v, w))
+            return None
+        if m == 'cdqe' and isinstance(b.kind('rax'), tuple) and b.kind('rax')[0] == 'jt':
+            k = b.kind('rax')
+            if k[3] != 'lo32':
+                b.refuse('a jump table\'s entry extended twice')
+            b.set('rax', k[:3] + ('sx',), b.value('rax'))
+            return None
+        if m in ('cdqe', 'cwde'):
+            w = 64 if m == 'cdqe' else 32
+            b.put('rax', w, b.cast('sext', w // 2, b.get('rax', w // 2), w))
+            return None
+        if m in ('cdq', 'cqo'):
+            w = 32 if m == 'cdq' else 64
+            b.put('rdx', w, b.emit('ashr %s %s, %d' % (ity(w), b.get('rax', w), w - 1)))
+            return None
+        if m == 'lea':
+            return self.lea(b, ops)
+        if m == 'push':
+            return self.push(b, ops)
+        if m == 'pop':
+            return self.pop(b, ops)
+        if m == 'leave':
+            return self.leave(b, ops)
+        if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test'):
+            return self.arith(b, m, ops)
+        if m in ('inc', 'dec', 'neg', 'not'):
+            return self.unary(b, m, ops)
+        if m == 'imul':
+            return self.imul(b, ops)
+        if m == 'mul':
+            return self.mul_wide(b, m, ops)
+        if m in ('shl', 'sal', 'shr', 'sar'):
+            return self.shift(b, m, ops)
+        if m in ('shld', 'shrd'):
+            return self.double_shift(b, m, ops)
+        if m in ('bt', 'btc', 'bts', 'btr'):
+            return self.bit_test(b, m, ops)
+        if m in ('pxor', 'movaps', 'movdqa', 'movups', 'movdqu', 'movq', 'movd'):
+            return self.vector_move(b, m, ops)
+        if m.startswith('set') and cond_of(m, 'set'):
+            c = b.cond(cond_of(m, 'set'))
+            self.write(b, ops[0], 8, b.cast('zext', 1, c, 8))
+            return None
+        if m.startswith('cmov') and cond_of(m, 'cmov'):
+            d, s = ops
+            w = d.size * 8
+            c = b.cond(cond_of(m, 'cmov'))
+            new = self.read(b, s, w)
+            old = self.read(b, d, w)
+            b.put(d_reg(b, d)[0], w, b.emit('select i1 %s, %s %s, %s %s' % (c, ity(w), new, ity(w), old)))
+            return None
+        if is_indirect(i):
+            return self.jump_through_table(b, i)
+        if m == 'jmp':
+            if self.calls is not None and jump_target(i) not in {x.address for x in self.insns}:
+                if not formset.tested(i, 'tail call'):
+                    b.refuse('the form %s (tail call) has no test against the processor (tests/prove/forms.tsv)'
+                             % formset.key(i))
+                return ('ret', self.calls.call(b, i, jump_target(i), tail=True))
+            return ('jmp', jump_target(i))
+        if is_jcc(i) and cond_of(m, 'j'):
+            return ('jcc', b.cond(cond_of(m, 'j')), jump_target(i))
+        if m == 'ret':
+            if ops:
+                b.refuse('ret with an immediate is not modelled')
+            return ('ret',)
+        if m == 'call':
+            if self.calls is None:
+                b.refuse('a call is not modelled (f must call nothing)')
+            if SMASH_RETURNS and i.address in self.ignored:
+                return None  # planted: the protector's failure goes on as if it returned
+            if i.address in self.smash:
+                if not formset.tested(i, 'stack protector failure'):
+                    b.refuse('the form %s (stack protector failure) has no test against the processor '
+                             '(tests/prove/forms.tsv)' % formset.key(i))
+                return ('smash', i.address)  # the stack protector's check failed: the program aborts
+            self.calls.call(b, i, None)
+            return None
+        b.refuse('this instruction is not modelled')
+
+    def read(self, b, op, w):
+        if op.type == cx.X86_OP_REG:
+            return b.get(d_reg(b, op)[0], w)
+        if op.type == cx.X86_OP_IMM:
+            return op.imm & mask(w)
+        k, v = b.load(op, w)
+        if k != 'i':
+            b.refuse('reads a pointer or a saved register as a number')
+        return v
+
+    def write(self, b, op, w, v):
+        if op.type == cx.X86_OP_REG:
+            b.put(d_reg(b, op)[0], w, v)
+        elif op.type == cx.X86_OP_MEM:
+            b.store(op, w, 'i', v)
+        else:
+            b.refuse('a write to an immediate')
+
+    def mov(self, b, ops):
+        d, s = ops
+        w = d.size * 8
+        if w == 64:
+            # whole registers keep what they hold: a pointer, a stack address, the caller's value
+            if s.type == cx.X86_OP_REG:
+                k = b.kind(d_reg(b, s)[0])
+                v = b.vals.get(d_reg(b, s)[0])
+                if lo_bits(k) and lo_bits(k) < 64:
+                    b.refuse('reads all of %s, whose upper bits are unspecified here' % d_reg(b, s)[0])
+                if k == 'x':
+                    b.refuse('reads %s, which holds different kinds of value on different paths' % d_reg(b, s)[0])
+            elif s.type == cx.X86_OP_IMM:
+                k, v = 'i', s.imm & mask(64)
+            else:
+                k, v = b.load(s, 64)
+            if d.type == cx.X86_OP_REG:
+                b.set(d_reg(b, d)[0], k, v)
+            else:
+                if k == 'i' and v is None:
+                    raise Refused('x86.py: no value (liveness)')
+                b.store(d, 64, k, v)
+            return None
+        if w == 32 and s.type == cx.X86_OP_MEM and d.type == cx.X86_OP_REG:
+            k, v = b.load(s, 32)
+            if k != 'i':  # a jump table's entry (gcc -O0: mov eax, [rdx+rax]; cdqe)
+                if k[0] != 'jt':
+                    b.refuse('reads a pointer or a saved register as a number')
+                b.set(d_reg(b, d)[0], ('jt',) + k[1:3] + ('lo32',), v)
+                return None
+            self.write(b, d, w, v)
+            return None
+        v = self.read(b, s, w)
+        self.write(b, d, w, v)
+        return None
+
+    def jump_tables(self, insns, k):
+        """The targets of every jump table the function's instructions
+        address (gcc -O3 may load a table's address into a saved register
+        once, at the start), or None: the indirect jmp insns[k] may go to any
+        of them as far as the control flow graph goes; the lifted switch
+        takes the table whose entry it adds (jump_through_table)."""
+        if self.rodata is None:
+            return None
+        out = []
+        for i in insns:
+            if not any(op.type == cx.X86_OP_MEM and op.mem.base and i.reg_name(op.mem.base) == 'rip'
+                       for op in i.operands):
+                continue
+            try:
+                shndx, off, r_off = self.rodata.target(self.calls.obj['relocs'], i)
+                start, end = self.rodata.extent(shndx, off)
+            except Refused:
+                continue
+            out += [t for o, t in self.rodata.table(shndx, start, off - start)]
+        return out or None
+
+    def jump_through_table(self, b, i):
+        """jmp r64 to a jump table's entry plus the table's address (gcc's
+        switch): a switch on the entry read, each entry to its target, an
+        entry whose target is not one of this function's instructions to
+        undefined behaviour.  The entry's number comes from the code's own
+        bounds check, which the proof must show keeps it in the table."""
+        op = i.operands[0]
+        if op.type != cx.X86_OP_REG:
+            b.refuse('an indirect jump through memory is not modelled')
+        r = d_reg(b, op)[0]
+        k = b.kind(r)
+        if not (isinstance(k, tuple) and k[0] == 'code'):
+            b.refuse('an indirect jump to %s, which is not a jump table\'s entry plus the table\'s address' % r)
+        addrs = {x.address for x in self.insns}
+        entries = self.rodata.table(k[1][0], k[1][1], k[2])
+        cases = [(o, t) for o, t in entries if t in addrs]
+        return ('switch', b.value(r), cases)
+
+    def lea(self, b, ops):
+        d, s = ops
+        w = d.size * 8
+        m = s.mem
+        ins = b.insn
+        if m.segment != 0 or m.base == 0 and m.index == 0:
+            b.refuse('this address form is not modelled')
+        if m.base != 0 and (ins.reg_name(m.base) == 'rip' or w == 64 and ins.prefix[3] != 0x67 and (
+                isinstance(b.kind(REGS[ins.reg_name(m.base)][0]), tuple) and
+                b.kind(REGS[ins.reg_name(m.base)][0])[0] in ('r', 'sv') or m.index != 0 and
+                is_stack(b.kind(REGS[ins.reg_name(m.base)][0])))):
+            # an address of read-only data, or a computed one in the stack
+            if w != 64 or ins.prefix[3] == 0x67:
+                b.refuse('a 32-bit address of data or of the stack is not modelled')
+            place = b.address(s)
+            if place[0] == 'r':
+                b.set(d_reg(b, d)[0], ('r', place[1], None if place[5] else place[4]), place[2])
+            elif place[0] == 'sx':
+                b.set(d_reg(b, d)[0], ('sv',) + place[2], place[1])
+            elif place[0] == 's':
+                b.set(d_reg(b, d)[0], ('s', place[1]))
+            else:
+                b.refuse('this address form is not modelled')
+            return None
+        if m.base != 0:
+            base = REGS[ins.reg_name(m.base)][0]
+            k = b.kind(base)
+            if w == 64 and m.index == 0 and (k == 'p' or isinstance(k, tuple) and k[0] == 's'):
+                if k == 'p':
+                    p = b.value(base)
+                    if m.disp:
+                        p = b.emit('getelementptr i8, ptr %s, i64 %d' % (p, m.disp))
+                    b.set(d_reg(b, d)[0], 'p', p)
+                else:
+                    b.set(d_reg(b, d)[0], ('s', k[1] + m.disp))
+                return None
+        # a number: base + index * scale + disp, cut to the address size (32
+        # bits with the 0x67 prefix, the registers' own width) and to the
+        # destination's, so computed in the narrower of the two (the low bits
+        # of a sum and a product depend on the low bits only), then
+        # zero-extended to the destination.  With no base register (gcc
+        # -O0's `lea rdx, [rax*4]`) the index alone, its width the address
+        # size.
+        cw = min(w, REGS[ins.reg_name(m.base or m.index)][1])
+        v = b.get(REGS[ins.reg_name(m.base)][0], cw) if m.base else None
+        if m.index != 0:
+            x = b.get(REGS[ins.reg_name(m.index)][0], cw)
+            if m.scale != 1:
+                x = b.emit('mul %s %s, %d' % (ity(cw), x, m.scale))
+            v = x if v is None else b.emit('add %s %s, %s' % (ity(cw), v, x))
+        if m.disp:
+            v = b.emit('add %s %s, %d' % (ity(cw), v, m.disp & mask(cw)))
+        b.put(d_reg(b, d)[0], w, b.cast('zext', cw, v, w))
+        return None
+
+    def pointer_plus(self, b, d, s):
+        """add r64, r64 where one is a list pointer and the other a whole
+        number (gcc -O0's b + 4 * i, either way round): the pointer moved by
+        that many bytes, sym.py's index hook placing it in the list or
+        refusing it; the flags not modelled."""
+        if not formset.tested(b.insn, 'list pointer plus a number'):
+            b.refuse('the form %s (list pointer plus a number) has no test against the processor '
+                     '(tests/prove/forms.tsv)' % formset.key(b.insn))
+        rd, rs = d_reg(b, d)[0], d_reg(b, s)[0]
+        p, n = (rd, rs) if b.kind(rd) == 'p' else (rs, rd)
+        x = b.get(n, 64)
+        b.set(rd, 'p', b.emit('getelementptr i8, ptr %s, i64 %s' % (b.value(p), x)))
+        for f in FLAGS:
+            b.set_flag(f, None, 'set by arithmetic on a pointer (not modelled)')
+        return None
+
+    def push(self, b, ops):
+        s, = ops
+        if s.size != 8:
+            b.refuse('a push of %d bytes' % s.size)
+        sp = b.kind('rsp')
+        if not (isinstance(sp, tuple) and sp[0] == 's'):
+            b.refuse('rsp is not a known stack address')
+        off = sp[1] - 8
+        if s.type == cx.X86_OP_REG:
+            r = d_reg(b, s)[0]
+            k = b.kind(r)
+            if k == 'x' or k[0] == 's' or lo_bits(k) and lo_bits(k) < 64:
+                b.refuse('pushes %s, which does not hold a whole number, pointer or saved value' % r)
+            b.store_at(off, 64, k, b.vals.get(r))
+        elif s.type == cx.X86_OP_IMM:
+            b.store_at(off, 64, 'i', s.imm & mask(64))
+        else:
+            b.refuse('a push from memory is not modelled')
+        b.set('rsp', ('s', off))
+        return None
+
+    def pop(self, b, ops):
+        d, = ops
+        sp = b.kind('rsp')
+        if not (isinstance(sp, tuple) and sp[0] == 's') or d.type != cx.X86_OP_REG or d.size != 8:
+            b.refuse('this pop is not modelled')
+        k, v = self.stack_load(b, sp[1])
+        b.set(d_reg(b, d)[0], k, v)
+        b.set('rsp', ('s', sp[1] + 8))
+        return None
+
+    def leave(self, b, ops):
+        """leave: mov rsp, rbp; pop rbp (rbp must hold a stack address)."""
+        k = b.kind('rbp')
+        if ops or not (isinstance(k, tuple) and k[0] == 's'):
+            b.refuse('leave with rbp not a known stack address is not modelled')
+        b.set('rsp', k)
+        kk, v = self.stack_load(b, k[1])
+        b.set('rbp', kk, v)
+        b.set('rsp', ('s', k[1] + 8))
+        return None
+
+    def stack_load(self, b, off):
+        tags = [b.stack.get(off + k) for k in range(8)]
+        if all(t == ('p', off) for t in tags):
+            return 'p', b.emit('load ptr, ptr %s' % b.stack_ptr(off, 8))
+        if tags[0] and tags[0][0] == 'e' and all(t == ('e', tags[0][1], k) for k, t in enumerate(tags)):
+            b.stack_ptr(off, 8)
+            return ('e', tags[0][1]), None
+        if not all(t in (None, 'v') for t in tags):
+            b.refuse('pops stack bytes that hold part of a pointer or of a saved register')
+        return 'i', b.emit('load i64, ptr %s' % b.stack_ptr(off, 8))
 
     # ---------- the whole function ----------
 
