@@ -443,7 +443,7 @@ static bool starts_record(const char *text, const pdn_record *r, const token *t)
 typedef struct pdn_reader {
     cursor c;
     pdn_record r;
-    bool strict, has_pending;
+    bool has_pending;
     token pending;
 } pdn_reader;
 
@@ -466,8 +466,7 @@ static pdn_reader *pdn_reader_at(const char *text, size_t len, bool strict, long
     pdn_reader *rd = allocate(1, sizeof *rd);
     if (rd == NULL)
         return NULL;
-    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1, .strict = strict},
-                       .strict = strict};
+    *rd = (pdn_reader){.c = {.text = text, .len = len, .line = line, .first_col = col - 1, .strict = strict}};
     return rd;
 }
 
@@ -547,7 +546,7 @@ static bool pdn_reader_next(pdn_reader *rd, pdn_record **out)
             break;
         case T_MOVE:
             r->in_movetext = true;
-            add_word(r, text, &tk, rd->strict);
+            add_word(r, text, &tk, rd->c.strict);
             break;
         case T_RESULT:
             r->result = result_index(text + tk.at, tk.len);
