@@ -422,9 +422,9 @@ PY
     assert_line --index -1 --regexp '^prove: golf == reference .*, a run within [0-9,]+ instructions \(site-gcc-15 -O0\), [0-9]+ s$'
 }
 
-@test "the site's root in a checkout whose path has a space: debootstrap, which splits its target at spaces, is given one without, the build tree bound on it" {
+@test "the site's root in a checkout whose path has a space and a quote: debootstrap, which splits its target at spaces and evals it, is given /mnt, the build tree bound on it" {
     [ "$(id -u)" -eq 0 ] || skip "as root only (a user's root is made by mmdebstrap)"
-    local d="$BATS_TEST_TMPDIR/a b"
+    local d="$BATS_TEST_TMPDIR/it's a b"
     mkdir -p "$d/build" "$d/bin"
     # a debootstrap that says where it was asked to make the root, and marks it
     printf '#!/bin/sh\nprintf "%%s\\n" "$4" > "$STUB_LOG" && touch "$4/made-here"; exit 1\n' > "$d/bin/debootstrap"
