@@ -52,11 +52,34 @@ MINUTE = 60  # seconds the site gives a run
 FOOTER_CALLS = 15  # calls of f the post's footer makes (its cases)
 BUDGET = RATE * MINUTE // FOOTER_CALLS  # instructions a call of f may take: 4x10^8
 
+# A call of the C library's memset or memcpy (blockops.py): its code is not
+# the candidate's and is not stepped by timecheck.py, so it is charged an
+# allowance, not a count: one instruction a byte (glibc's routines move 8 to
+# 64 bytes an instruction, its plainest fallback a byte each) and 4096 for
+# the rest (the routine's set-up, the PLT, and the dynamic linker's lazy
+# binding of the name at its first call).
+LIBC_CALL = 4096
+
+
+def rep(n):
+    """The instructions a rep string instruction of count n takes beyond
+    the one its block counts: the processor steps it once per iteration
+    (once for a count of 0)."""
+    return 0 if REP_ONCE else max(n, 1) - 1
+
+
+def libc_call(n):
+    """The allowance of a call of memset or memcpy on n bytes, beyond the
+    call instruction itself."""
+    return LIBC_CALL + n
+
+
 # Planted faults, for the tests only (prove.py --plant): a call made again
 # costs nothing (its callee's count added once, not per call); a cut loop
-# counted as one iteration.
+# counted as one iteration; a rep instruction counted as one.
 COUNT_ONCE = False
 LOOP_ONCE = False
+REP_ONCE = False
 
 
 def most(states):

@@ -59,6 +59,7 @@ import struct
 
 import formset
 import rodata
+from blockops import BlockOps, LIBC
 from ir import Refused
 
 try:
@@ -176,7 +177,7 @@ def check_relocs(obj, start, size, label, calls, data_refs=()):
             continue
         if typ in (2, 4) and fn_at in obj['funcs'] and calls.get(r_off - 1) == fn_at:
             continue
-        if typ in (2, 4) and target == '__stack_chk_fail' and calls.get(r_off - 1) == target:
+        if typ in (2, 4) and target in ('__stack_chk_fail',) + LIBC and calls.get(r_off - 1) == target:
             continue
         if r_off in data_refs:
             continue
@@ -483,6 +484,7 @@ class Block:
         self.uses, self.defs = {}, set()  # uses: name -> bits read before any write
         self.low = {}  # register -> (bits, value): its low bits as last written here
         self.list_loads = []  # the IR names of the list reads written here (sunk by sink_list_reads)
+        self.extra = 0  # instructions beyond one each (a rep's iterations, a library call's: bound.py)
         self.insn = None
 
     def state(self):
@@ -1220,7 +1222,7 @@ class ArithForms:
         return None
 
 
-class Lifter(ArithForms):
+class Lifter(ArithForms, BlockOps):
     def __init__(self, insns, calls=None, sig=None, name='@f'):
         self.insns = insns
         self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
@@ -1258,6 +1260,8 @@ class Lifter(ArithForms):
             b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % formset.key(i))
         if m in ('nop', 'endbr64') or m.startswith('nop'):
             return None
+        if self.is_string_op(i):
+            return self.rep_string(b, i)
         if i.prefix[0] not in (0,) and m not in ('ret',):  # lock, rep
             b.refuse('a prefix (lock, rep) is not modelled')
         if m in ('mov', 'movabs'):
@@ -1352,7 +1356,8 @@ class Lifter(ArithForms):
                     b.refuse('the form %s (stack protector failure) has no test against the processor '
                              '(tests/prove/forms.tsv)' % formset.key(i))
                 return ('smash', i.address)  # the stack protector's check failed: the program aborts
-            self.calls.call(b, i, None)
+            if self.libc_call(b, i) is None:
+                self.calls.call(b, i, None)
             return None
         b.refuse('this instruction is not modelled')
 
@@ -1722,7 +1727,7 @@ class Lifter(ArithForms):
             text.append('%s:' % self.label(a))
             text += [ln for ln in out if ln.startswith('  %%%s.' % self.label(a)) and ' = phi ' in ln]
             # the block's machine instructions, counted as it is entered (bound.py)
-            text.append('  call void @x86.count(i64 %d)' % len(ins))
+            text.append('  call void @x86.count(i64 %d)' % (len(ins) + blk.extra))
             text += blk.lines
             text.append(terms[a])
         if getattr(self, 'bad_entry', False):

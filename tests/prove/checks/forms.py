@@ -258,6 +258,19 @@ def cases():
         add('call 1f  # to callee %d' % n, 'call', callee)
         add('call 1f\n\tadd $1, %%eax  # callee %d' % n, 'call', callee)
         add('call 1f\n\tmovslq %%eax, %%rdx\n\tcmp $3, %%eax  # callee %d' % n, 'call', callee)
+    # gcc's block fills and copies (blockops.py): rep stos and rep movs with
+    # the count an immediate moved into rcx, rdi (and rsi) places of the
+    # stack; rdi (or rsi) moved into rbp after, so its place is compared.
+    # Counts from 0 to the memory's whole 64 bytes; copies forward and
+    # backward over each other (the processor's element order).
+    for suf, sz in (('q', 8), ('l', 4), ('b', 1)):
+        for n, at in ((0, -32), (1, -8), (3, -30 if sz < 8 else -24), (64 // sz, -32), (7, 0 if sz < 8 else -32)):
+            for mov in ('movl $%d, %%ecx' % n, 'movq $%d, %%rcx' % n)[:2 if n == 3 else 1]:
+                add('%s\n\tlea %d(%%rbp), %%rdi\n\trep stos%s\n\tmov %%rdi, %%rbp' % (mov, at, suf))
+        for n, src, dst, back in ((0, -32, 0, 'rdi'), (1, 8, -16, 'rsi'), (4, -32, 0, 'rdi'), (4, -32, 0, 'rsi'),
+                                  (3, -24, -32, 'rdi'), (3, -32, -24, 'rsi'), (32 // sz, -32, 0, 'rdi')):
+            add('movl $%d, %%ecx\n\tlea %d(%%rbp), %%rsi\n\tlea %d(%%rbp), %%rdi\n\trep movs%s\n\tmov %%%s, %%rbp'
+                % (n, src, dst, suf, back))
     # jmp rel32 to a function's start (a tail call): the case is entered by
     # a call, so the callee's ret returns to the case's caller with its eax.
     for n, callee in enumerate(CALLEES):
@@ -345,7 +358,8 @@ TAIL = 'jmp i (tail call)'  # the form of a jmp to a function's start (x86.py)
 # number in a register (gcc -O0's b + 4 * i), either way round, by tiny.s,
 # which reads a list by index so; a jump through a jump table by data.s; a
 # call of __stack_chk_fail (the program aborts) by canary.s, one run of the
-# processor per input (the abort ends it).  Their rows: the functions'
+# processor per input (the abort ends it); a call of memset or memcpy by
+# block.s.  Their rows: the functions'
 # tests, on 2000 inputs each (canary.s on 300) in tests/prove.bats.
 WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000),
          'sub m64,i (list pointer in a stack slot)': (1, 2000),
@@ -354,7 +368,10 @@ WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000)
          # a jump through a switch's jump table, by data.s (gcc -O0's and
          # -O2's idioms: the entry read from read-only data, its table's
          # address added)
-         'jmp r64': (1, 2000)}
+         'jmp r64': (1, 2000),
+         # a call of the C library's memset and memcpy (blockops.py), by
+         # block.s, linked with the C library
+         'call i (memset)': (1, 2000), 'call i (memcpy)': (1, 2000)}
 
 
 def case_forms(code, kind, md):
