@@ -172,7 +172,7 @@ class BlockOps:
                 b.stack.pop(a + k, None)
             a += w
         for r in CALLER_SAVED:
-            b.set(r, 'lo128' if r.startswith('xmm') else 'i', 'poison')
+            b.set(r, 'lo128' if r.startswith('xmm') else 'g', 'poison')  # garbage (x86.lo_bits)
         b.set('rax', ('s', dst))  # memset and memcpy return their destination
         for f in ('zf', 'sf', 'cf', 'of'):
             b.set_flag(f, None, 'undefined after a call')

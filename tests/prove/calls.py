@@ -149,7 +149,7 @@ class Calls:
         written = self.writes.get(target) if target != self.f_addr else None
         for r in CLOBBERED:
             if written is None or r in written:
-                b.set(r, 'lo128' if r in x86.XMM else 'i', 'poison')
+                b.set(r, 'lo128' if r in x86.XMM else 'g', 'poison')  # garbage
         for f in x86.FLAGS:
             b.set_flag(f, None, 'undefined after a call')
         return v

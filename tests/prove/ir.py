@@ -275,6 +275,17 @@ def parse_value(c, ty):
                 ops.append((t, parse_value(c, t)))
             c.expect(')')
             return ('gep', tuple(flags), src, ops)
+        if val == 'bitcast':
+            # a pointer cast (clang 14's typed pointers: bitcast ([33 x i64]*
+            # @g to i8*) as memcpy's source): the same pointer
+            c.expect('(')
+            t = parse_type(c)
+            v = parse_value(c, t)
+            c.expect('to')
+            if t != PTR or parse_type(c) != PTR:
+                raise Refused('constant expression bitcast of a non-pointer is not modelled: %s' % c.text.strip())
+            c.expect(')')
+            return v
         raise Refused('constant expression %r is not modelled: %s' % (val, c.text.strip()))
     if val in ('[', '{', '<'):
         close = {'[': ']', '{': '}', '<': '>'}[val]

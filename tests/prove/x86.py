@@ -294,7 +294,8 @@ def blocks_of(insns, funcs=(), noreturn=(), tables=None):
 
 
 # ==================== Abstract state ====================
-# A register's kind: 'i' (an i64 value), 'loN' (an iN value, the bits above
+# A register's kind: 'i' (an i64 value), 'g' (an i64 value a call left
+# garbage: a write of its low bits leaves the rest unspecified), 'loN' (an iN value, the bits above
 # unspecified: lo32 for an int argument, lo8 after setcc into a register
 # that held a pointer), 'p' (a pointer into a list), ('s', off) (the stack at a
 # constant offset), ('e', R) (the caller's R, untouched), 'x' (different
@@ -303,9 +304,10 @@ def blocks_of(insns, funcs=(), noreturn=(), tables=None):
 # pointer's), ('e', R, k) (byte k of the caller's R, not in IR memory).
 
 def lo_bits(k):
-    """The bits of a register's value that are known: 64 for 'i', N for
-    'loN' (the rest unspecified), None for the other kinds."""
-    if k == 'i':
+    """The bits of a register's value that are known: 64 for 'i' and 'g'
+    (garbage: a call wrote it), N for 'loN' (the rest unspecified), None
+    for the other kinds."""
+    if k in ('i', 'g'):
         return 64
     if isinstance(k, str) and k.startswith('lo'):
         return int(k[2:])
@@ -360,7 +362,8 @@ def join_kind(a, b, stack=None):
         return a
     wa, wb = lo_bits(a), lo_bits(b)
     if wa and wb:
-        return 'lo%d' % min(wa, wb)
+        # garbage on one path: a write of its low bits leaves the rest unspecified
+        return 'g' if 'g' in (a, b) and min(wa, wb) == 64 else 'lo%d' % min(wa, wb)
     if is_stack(a) and is_stack(b) and stack is not None:
         # a pointer that walks a local array (gcc -O2's loop over a string
         # copied to the stack): one free run must hold both
@@ -560,8 +563,10 @@ class Block:
             self.set(r, 'i', self.cast('zext', 32, v, 64))
         else:
             base = lo_bits(self.kind(r))
-            if not base or base < w:
-                self.set(r, 'lo%d' % w, v)  # the rest is a pointer's bits, say: unspecified
+            if not base or base < w or self.kinds[r] == 'g':
+                # the rest is a pointer's bits, say, or garbage (a call wrote
+                # the register: setcc after a call of memset): unspecified
+                self.set(r, 'lo%d' % w, v)
             else:
                 old = self.get(r, base)
                 keep = self.emit('and %s %s, %d' % (ity(base), old, mask(base) & ~mask(w)))
@@ -849,6 +854,17 @@ class ArithForms:
             n = self.partial(b, d, s, w)
             r = b.emit('%s i%d %s, %s' % (m, n, self.read(b, d, n), self.read(b, s, n)))
             rd = d_reg(b, d)[0]
+            if m == 'and' and any(self.zext_width(b, op) <= n for op in (d, s)):
+                # and with a number zero-extended from at most n bits (gcc
+                # -O2: sete sil into a register that held an address, and
+                # eax, esi, then and r14d, eax with r14d a movzx'd byte): the
+                # unknown bits meet zeros, so the result is known whole
+                r = b.cast('zext', n, r, w)
+                b.zf_sf(w, r)
+                b.set_flag('cf', 'false')
+                b.set_flag('of', 'false')
+                self.write(b, d, w, r)
+                return None
             b.set(rd, 'lo%d' % n, r)
             b.low[rd] = (n, r)
             for f in FLAGS:
@@ -901,6 +917,23 @@ class ArithForms:
                     return w
                 n = min(n, k)
         return n
+
+    def zext_width(self, b, op):
+        """The width a register operand's value was zero-extended from in
+        this block (movzx), or 64."""
+        if op.type != cx.X86_OP_REG:
+            return 64
+        r = d_reg(b, op)[0]
+        if lo_bits(b.kinds[r]) != 64:
+            return 64  # some bits unspecified: no extension of the whole
+        v, k = b.vals.get(r), 64
+        while isinstance(v, str):
+            got = next((ln for ln in b.lines if ln.startswith('  %s = zext i' % v)), None)
+            if got is None:
+                break
+            k = min(k, int(got.split()[3][1:]))
+            v = got.split()[4]
+        return k
 
     def table_sum(self, b, m, d, s):
         """add r64, r64 of a jump table's sign-extended entry and the

@@ -213,6 +213,11 @@ def cases():
     # setcc into a register that held an address, then arithmetic on it:
     # only the low 8 bits are known (gcc: `lea rdx, [rip+t]`, `setg dl`,
     # `or eax, edx`, then `movzx eax, al`)
+    # and with a zero-extended byte: known whole (gcc -O2: sete sil, then
+    # and eax, esi, then and r14d, eax with r14d a movzx'd byte)
+    add('lea -8(%rbp), %rsi\n\tsete %sil\n\tmovzbl %dl, %r11d\n\tandl %esi, %r11d\n\tmov %r11d, %ecx')
+    add('lea -8(%rbp), %rsi\n\tmov %al, %sil\n\tmovzbl %dl, %r11d\n\tandl %r11d, %esi\n\tmov %esi, %edi')
+    add('lea -8(%rbp), %rsi\n\tsetb %sil\n\tmovzbl %cl, %r11d\n\tandl %r11d, %esi\n\tsete %al\n\tmov %esi, %edi')
     for op in ('or', 'and', 'xor', 'add', 'sub'):
         add('lea -8(%%rbp), %%rdx\n\tsetg %%dl\n\t%sl %%edx, %%eax' % op)
         add('lea 8(%%rbp), %%rcx\n\tsetb %%cl\n\t%sq %%rsi, %%rcx' % op)
@@ -258,6 +263,10 @@ def cases():
         add('call 1f  # to callee %d' % n, 'call', callee)
         add('call 1f\n\tadd $1, %%eax  # callee %d' % n, 'call', callee)
         add('call 1f\n\tmovslq %%eax, %%rdx\n\tcmp $3, %%eax  # callee %d' % n, 'call', callee)
+    # setcc into a register a call left garbage (the callee writes rcx and
+    # rdx), then arithmetic on its low bits (gcc -O0 after a call of memset)
+    add('call 1f\n\tcmp $3, %eax\n\tsetne %cl\n\tsete %dl\n\tand %ecx, %edx\n\ttest %dl, %dl\n\tsete %al  # callee 1',
+        'call', CALLEES[1])
     # gcc's block fills and copies (blockops.py): rep stos and rep movs with
     # the count an immediate moved into rcx, rdi (and rsi) places of the
     # stack; rdi (or rsi) moved into rbp after, so its place is compared.
