@@ -332,6 +332,33 @@ x86_planted_red() {
     x86_planted_red '/def table/,/def has_table/s/^        return out$/        return [(o, t) for (o, _), (_, t) in zip(out, out[::-1])]/' data rodata.py
 }
 
+# gcc's block fills and copies (tests/prove/checks/block.s, blockops.py):
+# calls of the C library's memset and memcpy, rep stos and rep movs from
+# the stack, read-only data and a string literal, over each other.
+@test "the x86 model of memset, memcpy, rep stos and rep movs against the machine: a hand-written f, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/checks/block.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "memset's and memcpy's model errors put back go red: memset's byte wrong in each quadword; memcpy's last bytes not copied; the pointer memset returns one byte on" {
+    x86_planted_red "s/q = b.emit('mul i64 %s, %d' % (c, 0x0101010101010101))/q = b.emit('mul i64 %s, %d' % (c, 0x0101010101010100))/" block blockops.py
+    x86_planted_red 's/^        chunks = \[(a, 8) for a in range(0, n - n % 8, 8)\] + .*$/        chunks = [(a, 8) for a in range(0, n - n % 8, 8)]/' block blockops.py
+    x86_planted_red "s/b.set('rax', ('s', dst))/b.set('rax', ('s', dst + 1))/" block blockops.py
+}
+
+@test "rep stos and rep movs: their model errors put back go red (the count one short; the value stored off by one; the copy backward; rdi not past the last element)" {
+    planted_forms blockops.py '/if op == .stos.:/,/else:/s/^            for k in range(n):$/            for k in range(n - 1):/' '^mov. \$[1-9].*rep stos' \
+        'movl \$1, %ecx; lea -8\(%rbp\), %rdi; rep stosq; mov %rdi, %rbp' 'movl \$16, %ecx; lea -32\(%rbp\), %rdi; rep stosl; mov %rdi, %rbp'
+    planted_forms blockops.py "s/            v = b.get('rax', 8 \* sz)$/            v = b.emit('xor i%d %s, 1' % (8 * sz, b.get('rax', 8 * sz)))/" '^mov. \$[1-9].*rep stos' \
+        'movl \$64, %ecx; lea -32\(%rbp\), %rdi; rep stosb; mov %rdi, %rbp'
+    planted_forms blockops.py '/src = self.source/,/advance_source/s/^            for k in range(n):$/            for k in reversed(range(n)):/' 'rep movs' \
+        'movl \$3, %ecx; lea -32\(%rbp\), %rsi; lea -24\(%rbp\), %rdi; rep movsq; mov %rsi, %rbp'
+    planted_forms blockops.py "s/b.set('rdi', ('s', dst + n \* sz))/b.set('rdi', ('s', dst + (n - 1) * sz))/" 'rep stos' \
+        'movl \$3, %ecx; lea -24\(%rbp\), %rdi; rep stosq; mov %rdi, %rbp'
+}
+
 # forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
@@ -497,7 +524,9 @@ done
 # string literal, int128.c's double shifts, btc.c's bit toggles, tailrec.c's
 # tail-recursive long helper, helper3.c's helper called three times,
 # onearg.c's one-argument helper, chain.c's recursive chain, board8.c's
-# loops over the 64 squares, mailbox.c's local arrays); each is proved, and a wrong variant of each
+# loops over the 64 squares, mailbox.c's local arrays, memfill.c's
+# memset and local table: clang's llvm.memset and llvm.memcpy, gcc -O0's
+# call of memset, rep stosq and rep movsq); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -516,7 +545,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [switch]="site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
-    [mailbox]="site-gcc-15:-O0")
+    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -646,7 +675,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox; do
+    mailbox memfill; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
