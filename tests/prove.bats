@@ -568,6 +568,18 @@ call_refused() {
     printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
 }
 
+# The time budget holds on every run, not only with PROVE_TRUST's checks:
+# board8.c's list phase at clang-19 -O0 takes minutes, so 2 s end it.
+@test "PROVE_TIMEOUT ends a proof run without PROVE_TRUST's checks: no verdict, naming the open starts" {
+    SECONDS=0
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove GOLF="$(in_checkout "$COMPLETE/board8.c")" \
+        PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" PROVE_BUILDS=clang-19:-O0 PROVE_TRUST= PROVE_TIMEOUT=2
+    assert_failure 2
+    assert_line --regexp '^prove: unproved: no verdict in 2 s \(PROVE_TIMEOUT\): starts [0-9,]+ undecided; at the limit: start'
+    refute_line --regexp '^prove: golf == reference'
+    [ "$SECONDS" -lt 120 ] || fail "took $SECONDS s"
+}
+
 # A call on f's own path that no input takes is dropped, not run (its
 # arguments, not numbers there, would recurse without end): the solver
 # shows no input takes it, and the coverage query checks it again.
