@@ -671,7 +671,7 @@ done
 # proved in 60 s.
 @test "a helper called on a list square after the first list's loop runs in the list phase (switch.c at gcc -O2)" {
     run project_make prove GOLF="$(in_checkout "$COMPLETE/switch.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
-        PROVE_BUILDS=gcc:-O2 PROVE_ARGS="--starts 27 --timeout 60 --plant defer-any" PROVE_TRUST=
+        PROVE_BUILDS=gcc:-O2 PROVE_TIMEOUT=60 PROVE_ARGS="--starts 27 --plant defer-any" PROVE_TRUST=
     assert_failure
     assert_output --partial 'no verdict in 60 s'
     printf '# planted: %s\n' "${lines[-2]#prove: }" >&3
