@@ -155,13 +155,16 @@ done < <(row_names "$HOSTILE")
 }
 
 # allow_check OBJ...: allow.py's verdict on each object, one line each
-# ("OBJ: ok" or its refusals); ALLOW_LOCAL_FUNCTIONS=0 turns static helpers off.
+# ("OBJ: ok" or its refusals); ALLOW_LOCAL_FUNCTIONS=0 turns static helpers off,
+# ALLOW_JUMP_TABLES=0 the check of read-only data's entries (prove.py's
+# plant no-table-check).
 allow_check() {
     "$(project_make print-PYTHON)" - "$@" <<'PY'
 import os, sys
 sys.path.insert(0, os.path.join(os.environ['ROOT'], 'tests', 'prove'))
 import allow
 allow.LOCAL_FUNCTIONS = os.environ.get('ALLOW_LOCAL_FUNCTIONS', '1') == '1'
+allow.JUMP_TABLES = os.environ.get('ALLOW_JUMP_TABLES', '1') == '1'
 for path in sys.argv[1:]:
     print('%s: %s' % (os.path.basename(path), '; '.join(allow.check(path)) or 'ok'))
 PY
@@ -187,6 +190,41 @@ PY
     gcc -O2 -std=gnu89 -c -o "$BATS_TEST_TMPDIR/fill.o" "$BATS_TEST_TMPDIR/fill.c"
     ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR/fill.o"
     assert_output --regexp '^fill.o: .text holds [0-9]+ bytes, f [0-9]+ of them from byte [0-9]+: code outside f and its static functions$'
+}
+
+# jump_table_object NAME ENTRY: an object of f jumping through a table in
+# .rodata whose second entry is ENTRY (as the assembler reads it).
+jump_table_object() {
+    printf '%s\n' '	.text' '	.globl f' '	.type f, @function' 'f:' '	leaq .Ltab(%rip), %rcx' \
+        '	movslq (%rcx,%rdx,4), %rax' '	addq %rcx, %rax' '	jmp *%rax' '.La:	movl $1, %eax' '	ret' \
+        '	.size f, .-f' '	.section .rodata' '	.align 4' '.Ltab:	.long .La-.Ltab' "	$2" \
+        '	.section .rodata.str1.1,"aMS",@progbits,1' '.Ls:	.string "up"' '	.data' '.Ld:	.long 0' '	.section .note.GNU-stack,"",@progbits' > "$BATS_TEST_TMPDIR/$1.s"
+    gcc -c -o "$BATS_TEST_TMPDIR/$1.o" "$BATS_TEST_TMPDIR/$1.s"
+}
+
+@test "a jump table's entries may go only into f's own code: switch.c's tables are allowed, entries into data or by address are refused; planted off, they pass" {
+    local cc level objs=()
+    for cc in gcc clang-19; do
+        for level in -O0 -O2; do
+            "$cc" $level -std=gnu89 -c -o "$BATS_TEST_TMPDIR/switch-$cc$level.o" "$ROOT/tests/prove/candidates/complete/switch.c" ||
+                fail "$cc $level"
+            objs+=("$BATS_TEST_TMPDIR/switch-$cc$level.o")
+        done
+    done
+    [ "$(readelf -r "$BATS_TEST_TMPDIR/switch-gcc-O2.o" | grep -c 'rela.rodata')" -eq 1 ] || fail "gcc -O2 made no jump table"
+    jump_table_object into-data '.long .Ld-.Ltab'
+    jump_table_object into-rodata '.long .Ls-.Ltab'
+    jump_table_object by-address '.quad .La'
+    ROOT=$ROOT run allow_check "${objs[@]}" "$BATS_TEST_TMPDIR"/{into-data,into-rodata,by-address}.o
+    assert_success
+    assert_output "$(printf '%s: ok\n' "${objs[@]##*/}")
+into-data.o: relocation R_X86_64_PC32 at .rodata+0x4 to .data: read-only data may refer only to f's own code (a jump table, PC32)
+into-rodata.o: relocation R_X86_64_PC32 at .rodata+0x4 to .Ls: read-only data may refer only to f's own code (a jump table, PC32)
+by-address.o: relocation R_X86_64_64 at .rodata+0x4 to .text: read-only data may refer only to f's own code (a jump table, PC32)"
+    # The plant: entries go anywhere, and the two tables into data pass.
+    ALLOW_JUMP_TABLES=0 ROOT=$ROOT run allow_check "$BATS_TEST_TMPDIR"/{into-data,into-rodata}.o
+    assert_output 'into-data.o: ok
+into-rodata.o: ok'
 }
 
 @test "the 175-byte golf, not UTF-8 (FB FD FE FF in its constant), is proved: its bytes reach the compilers untouched" {
