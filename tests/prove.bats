@@ -349,9 +349,9 @@ x86_planted_red() {
 }
 
 @test "rep stos and rep movs: their model errors put back go red (the count one short; the value stored off by one; the copy backward; rdi not past the last element)" {
-    planted_forms blockops.py '/if op == .stos.:/,/else:/s/^            for k in range(n):$/            for k in range(n - 1):/' '^mov. \$[1-9].*rep stos' \
+    planted_forms blockops.py '/if op == .stos.:/,/else:/s/^            for k in range(n):$/            for k in range(n - 1):/' '(?s)^mov. \$[1-9].*rep stos' \
         'movl \$1, %ecx; lea -8\(%rbp\), %rdi; rep stosq; mov %rdi, %rbp' 'movl \$16, %ecx; lea -32\(%rbp\), %rdi; rep stosl; mov %rdi, %rbp'
-    planted_forms blockops.py "s/            v = b.get('rax', 8 \* sz)$/            v = b.emit('xor i%d %s, 1' % (8 * sz, b.get('rax', 8 * sz)))/" '^mov. \$[1-9].*rep stos' \
+    planted_forms blockops.py "s/            v = b.get('rax', 8 \* sz)$/            v = b.emit('xor i%d %s, 1' % (8 * sz, b.get('rax', 8 * sz)))/" '(?s)^mov. \$[1-9].*rep stos' \
         'movl \$64, %ecx; lea -32\(%rbp\), %rdi; rep stosb; mov %rdi, %rbp'
     planted_forms blockops.py '/src = self.source/,/advance_source/s/^            for k in range(n):$/            for k in reversed(range(n)):/' 'rep movs' \
         'movl \$3, %ecx; lea -32\(%rbp\), %rsi; lea -24\(%rbp\), %rdi; rep movsq; mov %rsi, %rbp'

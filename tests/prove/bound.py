@@ -65,7 +65,7 @@ def rep(n):
     """The instructions a rep string instruction of count n takes beyond
     the one its block counts: the processor steps it once per iteration
     (once for a count of 0)."""
-    return 0 if REP_ONCE else max(n, 1) - 1
+    return max(n, 1) - 1
 
 
 def libc_call(n):
@@ -76,10 +76,9 @@ def libc_call(n):
 
 # Planted faults, for the tests only (prove.py --plant): a call made again
 # costs nothing (its callee's count added once, not per call); a cut loop
-# counted as one iteration; a rep instruction counted as one.
+# counted as one iteration.
 COUNT_ONCE = False
 LOOP_ONCE = False
-REP_ONCE = False
 
 
 def most(states):

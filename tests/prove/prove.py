@@ -580,7 +580,7 @@ def main(argv=None):
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any', 'rep-once'],
+                             'count-once', 'loop-once', 'defer-any'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -601,7 +601,6 @@ def main(argv=None):
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
-    bound.REP_ONCE = 'rep-once' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)
