@@ -29,7 +29,7 @@ DROP_PATH = False  # prove.py --drop-path (tests only)
 DEEP_CALLS = 3  # calls this deep or deeper start from their caller's path, pruned (sym_calls.call)
 PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list's loop (lists.reads_ahead)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
-RECENT_LEMMAS = 2  # GolfRun.ask_always: the lemmas of a first try
+RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 
 
