@@ -31,6 +31,7 @@ PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list'
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
+DEFER_ANY = False  # prove.py --plant defer-any (tests only): after the lists every call on unknown numbers waits
 
 
 class Inputs:
@@ -468,17 +469,24 @@ class SelfCalls:
         self.runs = {}  # (k, key of x) -> (its result, or None while under way; x); the root's
         self.count = 0
         self.general = None  # the root's: (the first self-call's run, its list phase), shared by the rest
+        self.def_of, self.def_count = {}, None  # the named terms' definitions by name (on_start)
 
     def hook(self, st, callee, args, where):
         run = self.run
         if callee is not run.fn:
             if all(a.k == 'p' or a.p is False and isinstance(a.v, (int, bool)) for a in args):
                 return None  # numbers the path settles: the executor runs it (memoized), no need to ask
-            if self.root.run.deferring:
+            if self.root.run.deferring and (DEFER_ANY or self.on_start([x for a in args for x in value_terms(a)])):
                 # after the lists, with the start still unknown: a helper
-                # called on numbers the path does not settle (a recursion on
-                # the start, say) waits for the board phase, where the start
-                # is a number (the block is run again from its start there)
+                # called on numbers that depend on the start (a recursion on
+                # it, say) waits for the board phase, where the start is a
+                # number (the block is run again from its start there).  A
+                # call on list squares alone runs now, as before the lists:
+                # the board phase would not know them either, and would
+                # read the rest of a list square by square where the list
+                # phase cuts its loop (switch.c at gcc -O2: bit(*w) before
+                # the white loop's read; no verdict in 900 s).  One that
+                # runs long here still waits (over the budget: Refused).
                 raise Refused('%s: a call on numbers not known before the board phase' % where)
             return self.dead_call(st, callee)  # another function of the candidate: the executor runs it
         for n, obj in ((0, run.LB), (1, run.LW)):
@@ -516,6 +524,32 @@ class SelfCalls:
             st.ub(c, '%s: %s' % (what, wh))
         st.ub(And(facts, Not(dom)), '%s: the paths explored do not cover every input' % what)
         return (ret,)
+
+    def on_start(self, terms):
+        """Whether formulas name the start (the root run's or this run's),
+        directly or through the named terms' definitions."""
+        starts = {self.run.inp.s.get_id(), self.root.run.inp.s.get_id()}
+        defs = self.run.lists.defs
+        if self.def_count != (id(defs), len(defs)):
+            self.def_of = {v.get_id(): e for v, e in defs}
+            self.def_count = (id(defs), len(defs))
+        todo = list(terms)
+        seen = set()
+        while todo:
+            e = todo.pop()
+            i = e.get_id()
+            if i in seen:
+                continue
+            seen.add(i)
+            if i in starts:
+                return True
+            if z3.is_const(e):
+                d = self.def_of.get(i)
+                if d is not None:
+                    todo.append(d)
+                continue
+            todo.extend(e.children())
+        return False
 
     def dead_call(self, st, callee):
         """A call (of a helper, or of f with a start that is not one
@@ -586,6 +620,24 @@ class SelfCalls:
         # megabytes a run, would add up over hundreds of calls a worker.
         self.runs[(k, xk)] = (out, x)
         return out
+
+
+def value_terms(a):
+    """The formulas in a value: its number or bool, its poison, a pointer's
+    set and offset, an aggregate's parts."""
+    out = []
+    if a.k == 'a':
+        for x in a.v:
+            out += value_terms(x)
+        return out
+    if a.k == 'p':
+        alts = a.v.alts if isinstance(a.v, values.PtrIte) else [(None, a.v)]
+        for c, pt in alts:
+            out += [c] + ([pt.K, pt.off] if pt is not None else [])
+    else:
+        out.append(a.v)
+    out.append(a.p)
+    return [x for x in out if isinstance(x, z3.ExprRef)]
 
 
 def popcount64(K):

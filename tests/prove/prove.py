@@ -574,11 +574,13 @@ def main(argv=None):
     # tests: a call on f's own path is dropped as if no input took it,
     # unchecked (the coverage query must catch it); tail recursion written
     # back as a call that forgets the accumulator; a self-call's run taking
-    # over the shared list phase without renaming its start and end
+    # over the shared list phase without renaming its start and end; after
+    # the lists, every helper call on numbers not known waiting for the
+    # board phase, not only those on the start
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once'],
+                             'count-once', 'loop-once', 'defer-any'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -595,6 +597,7 @@ def main(argv=None):
     golf.DEAD_UNCHECKED = 'dead-unchecked' in opts.plant
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
+    golf.DEFER_ANY = 'defer-any' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
