@@ -29,6 +29,7 @@ DROP_PATH = False  # prove.py --drop-path (tests only)
 DEEP_CALLS = 3  # calls this deep or deeper start from their caller's path, pruned (sym_calls.call)
 PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list's loop (lists.reads_ahead)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
+RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 DEFER_ANY = False  # prove.py --plant defer-any (tests only): after the lists every call on unknown numbers waits
 
@@ -191,9 +192,17 @@ class GolfRun:
         return got
 
     def ask_always(self, st, cond, lemmas):
-        for pc in ([], [c for c in st.pc if c is not True]):
-            ctx = [] if self.lists.context is None else [values.boolean(self.lists.context)]
-            r = self.pruner.ask(pc, *lemmas, *ctx, values.boolean(Not(cond)))
+        # Asked first with the newest lemmas only: in a fold the count up to
+        # square n follows from the one up to n - 1, and every lemma more is
+        # a sum of 32 bits more for the solver (a fold's 32 questions cost
+        # the square of it).  Fewer assumptions can only lose a yes, never
+        # make one: then all of them.
+        recent = lemmas[-RECENT_LEMMAS:] if len(lemmas) > RECENT_LEMMAS else None
+        ctx = [] if self.lists.context is None else [values.boolean(self.lists.context)]
+        for pc, lem in (([], recent), ([], lemmas), ([c for c in st.pc if c is not True], lemmas)):
+            if lem is None:
+                continue
+            r = self.pruner.ask(pc, *lem, *ctx, values.boolean(Not(cond)))
             if r == UNSAT:
                 if not pc and self.lists.context is not None:
                     # valid wherever the context holds (within the cut;
