@@ -393,8 +393,8 @@ forms() {
 }
 
 # planted_forms NAME SED ONLY...: forms.py on a copy of the models with
-# SED applied to FILE (calls.py or x86.py), on the cases matching ONLY: each
-# of its cases must go red.
+# SED applied to FILE (calls.py, x86.py or blockops.py), on the cases
+# matching ONLY: each of its cases must go red.
 planted_forms() {
     local dir="$BATS_TEST_TMPDIR/planted" file=$1 script=$2 only=$3 case
     planted_copy "$dir"
@@ -409,17 +409,17 @@ planted_forms() {
 }
 
 @test "call's model errors put back go red: the stack below rsp kept (the return address, the callee's frame)" {
-    planted_forms calls.py 's/^        while a < off:$/        while a < off and False:/' '^call 1f' \
+    planted_forms x86.py 's/^        while a < below:$/        while a < below and False:/' '^call 1f' \
         'call 1f  # to callee 0' 'call 1f  # to callee 1' 'call 1f  # to callee 2'
 }
 
 @test "call's model errors put back go red: rcx kept across the call" {
-    planted_forms calls.py "s/^CLOBBERED = ('rcx', 'rdx',/CLOBBERED = ('rdx',/" '^call 1f.*callee 1' \
+    planted_forms x86.py "s/^CLOBBERED = ('rcx', 'rdx',/CLOBBERED = ('rdx',/" '^call 1f.*callee 1' \
         'call 1f  # to callee 1'
 }
 
 @test "call's model errors put back go red: the registers the callee's code writes kept across the call" {
-    planted_forms calls.py 's/if written is None or r in written:/if written is None:/' '^call 1f' \
+    planted_forms calls.py 's/if written is None or r in written\]/if written is None]/' '^call 1f' \
         'call 1f  # to callee 1' 'call 1f  # to callee 2'
 }
 

@@ -37,9 +37,6 @@ import re
 import bound
 import formset
 
-# The registers a call may change under the System V ABI (calls.py's
-# CLOBBERED; written again here: calls.py imports the lifter).
-CALLER_SAVED = ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11') + tuple('xmm%d' % n for n in range(16))
 LIBC = ('memset', 'memcpy')  # allow.LIBC_CALLS: the calls compilers make on their own
 STRING_OPS = {0xaa: 'stos', 0xab: 'stos', 0xa4: 'movs', 0xa5: 'movs'}
 
@@ -152,9 +149,9 @@ class BlockOps:
         dst = self.stack_place(b, 'rdi', '%s\'s destination' % name)
         chunks = [(a, 8) for a in range(0, n - n % 8, 8)] + [(a, 1) for a in range(n - n % 8, n)]
         if name == 'memset':
-            c = b.emit('zext i8 %s to i64' % b.get('rsi', 8))
-            q = b.emit('mul i64 %s, %d' % (c, 0x0101010101010101))
             byte = b.get('rsi', 8)
+            c = b.emit('zext i8 %s to i64' % byte)
+            q = b.emit('mul i64 %s, %d' % (c, 0x0101010101010101))
             for a, w in chunks:
                 b.store_at(dst + a, 8 * w, 'i', q if w == 8 else byte)
         else:
@@ -163,18 +160,7 @@ class BlockOps:
                 b.refuse('memcpy between overlapping places (undefined behaviour)')
             for a, w in chunks:
                 b.store_at(dst + a, 8 * w, 'i', self.load_from(b, src, a, w))
-        # the return address and memset's own frame went below rsp
-        a = 0
-        while a < sp[1]:
-            w = 8 if a + 8 <= sp[1] and a % 8 == 0 else 1
-            b.emit_store('i%d' % (8 * w), 'poison', b.stack_ptr(a, w))
-            for k in range(w):
-                b.stack.pop(a + k, None)
-            a += w
-        for r in CALLER_SAVED:
-            b.set(r, 'lo128' if r.startswith('xmm') else 'g', 'poison')  # garbage (x86.lo_bits)
+        b.after_call(sp[1])
         b.set('rax', ('s', dst))  # memset and memcpy return their destination
-        for f in ('zf', 'sf', 'cf', 'of'):
-            b.set_flag(f, None, 'undefined after a call')
         b.extra += bound.libc_call(n)
         return True

@@ -38,10 +38,7 @@ lifting checks and as the callee's own code shows (effects()):
   executor's summaries, or SelfCalls for f); else it is refused (sym.py's
   depth limit, or a budget), never assumed."""
 import x86
-from x86 import ARG_REGS, lo_bits, ity
-
-# The registers a callee may leave changed (caller-saved): rax is its result.
-CLOBBERED = ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11') + x86.XMM
+from x86 import ARG_REGS, CLOBBERED, lo_bits, ity
 
 try:
     from capstone import x86 as cx
@@ -135,23 +132,10 @@ class Calls:
         v = b.emit('call %s %s(%s)' % (ity(bits), name, args))
         if tail:
             return v, bits
-        # The return address and the callee's frame went below rsp.
-        off = sp[1]
-        a = 0
-        while a < off:
-            n = 8 if a + 8 <= off and a % 8 == 0 else 1
-            b.emit_store(ity(8 * n), 'poison', b.stack_ptr(a, n))
-            for k in range(n):
-                b.stack.pop(a + k, None)
-            a += n
+        written = self.writes.get(target) if target != self.f_addr else None
+        b.after_call(sp[1], [r for r in CLOBBERED if written is None or r in written])
         b.set('rax', 'i' if bits == 64 else 'lo%d' % bits, v)
         b.low['rax'] = (bits, v)
-        written = self.writes.get(target) if target != self.f_addr else None
-        for r in CLOBBERED:
-            if written is None or r in written:
-                b.set(r, 'lo128' if r in x86.XMM else 'g', 'poison')  # garbage
-        for f in x86.FLAGS:
-            b.set_flag(f, None, 'undefined after a call')
         return v
 
     def effects(self):

@@ -78,6 +78,8 @@ XMM = tuple('xmm%d' % n for n in range(16))  # 128 bits each, only moved (compil
 R64 = ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'rsp') + tuple('r%d' % n for n in range(8, 16)) + XMM
 FLAGS = ('zf', 'sf', 'cf', 'of')
 ARG_REGS = ('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9')  # the System V argument registers, in order
+# The registers a callee may leave changed (caller-saved): rax is its result.
+CLOBBERED = ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11') + XMM
 
 
 def reg_table():
@@ -807,6 +809,23 @@ class Block:
 
     def emit_store(self, ty, v, p):
         self.lines.append('  store %s %s, ptr %s' % (ty, v, p))
+
+    def after_call(self, below, written=CLOBBERED):
+        """What a call leaves behind (calls.py's into the candidate's own
+        functions, blockops.py's of the C library): the return address and
+        the callee's frame, the `below` bytes under rsp, poison; each
+        caller-saved register it may write garbage; the flags undefined."""
+        a = 0
+        while a < below:
+            n = 8 if a + 8 <= below and a % 8 == 0 else 1
+            self.emit_store(ity(8 * n), 'poison', self.stack_ptr(a, n))
+            for k in range(n):
+                self.stack.pop(a + k, None)
+            a += n
+        for r in written:
+            self.set(r, 'lo128' if r in XMM else 'g', 'poison')  # garbage (lo_bits)
+        for f in FLAGS:
+            self.set_flag(f, None, 'undefined after a call')
 
 
 class ArithForms:
