@@ -110,6 +110,7 @@ class GolfRun:
         self.list_seconds = 0.0
         self.deferring = False  # the list phase past the lists: a helper call on unknown numbers waits (hook)
         self.phase_defs = []  # the definitions the list phase added (list_phase_of)
+        self.pin_defs = []  # the definitions the cut states may name (start_pins): this run's list phase's
         self.bound = None  # the last board phase's: the most instructions a path executes (bound.py)
 
     def prune(self, st, cond):
@@ -349,6 +350,7 @@ class GolfRun:
         if not families:
             raise Refused('%s: no loop over the lists was found' % fn.where())
         self.phase_defs = self.lists.defs[n_defs:]
+        self.pin_defs = self.phase_defs
         self.list_seconds = time.time() - t
         return cuts, early
 
@@ -365,8 +367,10 @@ class GolfRun:
         for v, e in g.phase_defs:
             self.pruner.add(v == e)
         pairs = [(g.inp.s, self.inp.s), (g.inp.e, self.inp.e)] if not PHASE_UNRENAMED else []
+        n_defs = len(self.lists.defs)
         ren = lists.Renaming(pairs + self.lists.copy_defs(g.phase_defs, pairs, '%sphase' % self.inp.general,
                                                           changed_only=True))
+        self.pin_defs = self.lists.defs[n_defs:]  # g's that name this run's start, renamed
 
         def renamed(c):
             s = lists.subst_state(c, ren)
@@ -386,15 +390,39 @@ class GolfRun:
             self.pruner.pop()
             self.shown = {}
 
+    def start_pins(self, k):
+        """[(term, number)]: the start is k, and so is each name the list
+        phase defined that is one number once the start is k (a value
+        computed from the start before the lists, x = at[s - 1] say, comes
+        back from a loop's induction as a name: left a name, every read at
+        x - d would be a read at an unknown place, each an if-then-else
+        over the whole local array, and every branch on it a question for
+        the solver).  Sound under the board phase's assumptions: each
+        query holds the start equal to k and every definition, so the name
+        equals its definition with k put in, which z3's simplifier made a
+        number (an equivalence).  Names that stay terms are left as they
+        are."""
+        pairs = [(self.inp.s, z3.BitVecVal(k, 32))]
+        ren = lists.Renaming(pairs)
+        for v, e in self.pin_defs:
+            e2 = ren(e)
+            if e2.eq(e):
+                continue  # not the start's
+            e2 = z3.simplify(e2)
+            if z3.is_bv_value(e2) or z3.is_true(e2) or z3.is_false(e2):
+                pairs.append((v, e2))
+                ren = lists.Renaming(pairs)
+        return pairs
+
     def board_phase(self, k, cuts, early):
         """From the cut with start k: the golf's answer and UB as formulas,
         and the condition that one of the paths is taken (it holds for every
         input whose list reads are consistent: a query must assume it)."""
-        sub = [(self.inp.s, z3.BitVecVal(k, 32))]
+        sub = lists.Renaming(self.start_pins(k))  # built once: hundreds of states may end in the list phase
         self.in_board = True
         states = []
         for c in cuts + early:
-            s = lists.subst_state(c, sub, simplify=True)
+            s = lists.subst_state(c, sub, simplify=True, ended=c.status is not None)
             if any(x is False for x in s.pc):
                 continue  # a path no input with this start takes
             s.status = c.status
