@@ -102,16 +102,48 @@ REFERENCE = []
 
 
 def reference_answer(inp, k):
-    """The reference's answer and UB for start k as formulas, once per worker
-    process (the builds share it: the inputs are the same z3 constants)."""
+    """The reference's verdict (nonzero) and UB for start k as formulas:
+    (verdict, [(condition, why)], seconds); made once per process, or
+    taken from the reference's process (reference_main), the builds
+    sharing it: the inputs are the same z3 constants."""
     if k not in REF_ANSWERS:
         t = time.time()
-        if not REFERENCE:  # its IR parsed once per worker process
+        if not REFERENCE:  # its IR parsed once per process
             REFERENCE.append(golf.Reference(OPTS.reference_ll))
-        r = REFERENCE[0].answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
-        REF_ANSWERS[k] = r + (time.time() - t,)
+        r, ubs = REFERENCE[0].answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
+        REF_ANSWERS[k] = (golf.nonzero(r), [(values.boolean(c), w) for c, w in ubs], time.time() - t)
         return REF_ANSWERS[k]
     return REF_ANSWERS[k][:2] + (0.0,)
+
+
+INPUT_NAMES = {'black', 'white', 'start', 'end'}
+
+
+def reference_text(answer):
+    """A start's reference formulas as SMT-LIB text, to send to another
+    process: exact (z3 prints and parses every term of them), and None
+    where they hold a constant but the inputs (it would be read as
+    another's of the same name)."""
+    v, ubs, _ = answer
+    fs = [v] + [c for c, _ in ubs]
+    seen, todo = set(), list(fs)
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED and e.decl().name() not in INPUT_NAMES:
+            return None
+        todo.extend(e.children())
+    s = z3.Solver()
+    s.add(*fs)
+    return s.sexpr(), [w for _, w in ubs]
+
+
+def reference_from_text(text):
+    body, whys = text
+    fs = list(z3.parse_smt2_string(body))
+    return fs[0], list(zip(fs[1:], whys)), 0.0
 
 
 def model_int(m, v):
@@ -186,8 +218,30 @@ def die_with_parent():
         os._exit(1)
 
 
-def build_main(b, chunks, q, slots):
-    """A build's process: its list phase once, then its starts in chunks,
+def reference_main(order, q, slots):
+    """The reference's process: its formulas for every start, made once
+    and sent as text (reference_text) to the main side, which passes them
+    on to each build's process after its list phase: so they are made
+    beside the first list phases, not before them."""
+    global PROGRESS
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent()
+    PROGRESS = q
+    slots.acquire()
+    inp, texts, secs = golf.Inputs(), {}, 0.0
+    for k in order:
+        note(None, k, "the reference's formulas")
+        answer = reference_answer(inp, k)
+        texts[k] = reference_text(answer)
+        secs += answer[2]
+    slots.release()
+    q.put(('reference', texts, secs))
+    q.put(('end', os.getpid()))
+
+
+def build_main(b, chunks, q, slots, reference):
+    """A build's process: its list phase once, then the reference's
+    formulas from the main side (reference: the pipe's end), then its starts in chunks,
     each chunk in a process forked from this one after the list phase (this
     one runs the first).  So each chunk's solver history is the list phase
     and its own starts, fixed by --jobs whichever runs first, and no list
@@ -204,6 +258,14 @@ def build_main(b, chunks, q, slots):
         q.put(('result', b, chunks[0][0], res))
         slots.release()
     else:
+        # The reference's formulas, before the fork: every chunk has them.
+        slots.release()
+        q.put(('want', b))
+        texts = reference.recv()
+        slots.acquire()
+        for k, text in texts.items():
+            if text is not None:
+                REF_ANSWERS[k] = reference_from_text(text)
         ctx = multiprocessing.get_context('fork')
         kids = [ctx.Process(target=chunk_main, args=(b, ch, q, slots)) for ch in chunks[1:]]
         for p in kids:
@@ -273,11 +335,11 @@ def prove_build_starts(b, starts, first=None):
                     out['fail'] = {'kind': 'time', 'start': k, 'bound': run.bound}
                     return out
             note(b, k, "the reference's formulas")
-            rr, rub, secs = reference_answer(inp, k)
+            r_nz, rub, secs = reference_answer(inp, k)
             out['ref'] += secs
             note(b, k, 'the queries')
             t = time.time()
-            g_nz, r_nz = golf.nonzero(gr), golf.nonzero(rr)
+            g_nz = golf.nonzero(gr)
             wrong = z3.Or(g_nz != r_nz, *[values.boolean(c) for c, _ in gub + rub])
             # Both questions below in one query first: with no input outside
             # the paths explored (dom), nor one in them where the answers
@@ -323,7 +385,7 @@ def prove_build_starts(b, starts, first=None):
                     'golf': z3.is_true(m.eval(g_nz, model_completion=True)),
                     'ref': z3.is_true(m.eval(r_nz, model_completion=True)),
                     'golf_ub': [w for c, w in gub if z3.is_true(m.eval(values.boolean(c), model_completion=True))],
-                    'ref_ub': [w for c, w in rub if z3.is_true(m.eval(values.boolean(c), model_completion=True))]}
+                    'ref_ub': [w for c, w in rub if z3.is_true(m.eval(c, model_completion=True))]}
             out['fail'] = fail
             return out
     except golf.StepFailed as e:
@@ -365,19 +427,16 @@ def prove(opts):
     # same --jobs.
     order = sorted(set(starts), key=lambda k: -k)
     chunks = [ch for ch in (order[j::opts.jobs] for j in range(opts.jobs)) if ch]
-    # The reference's formulas once, here, before the fork: every build's
-    # processes share them (the inputs are the same z3 constants).
-    inp = golf.Inputs()
-    for k in order:
-        reference_answer(inp, k)
-    ref = sum(REF_ANSWERS[k][2] for k in order)
     results = {}  # (build, start): its result
     lists = {}
     failed, doing, ended, proved = None, {}, set(), False
     ctx = multiprocessing.get_context('fork')
     q = ctx.Queue()
     slots = ctx.Semaphore(opts.jobs)
-    procs = [ctx.Process(target=build_main, args=(b, chunks, q, slots)) for b in builds]
+    pipes = [ctx.Pipe(duplex=False) for b in builds]  # (the build's end, the main side's)
+    procs = [ctx.Process(target=reference_main, args=(order, q, slots))]
+    procs += [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    texts, wanting, ref = None, [], 0.0
     deadline = t0 + opts.timeout if opts.timeout > 0 else None
     # The chunks a killed build's process leaves come here (a subreaper),
     # to be reaped below, not left to an init that may never reap them.
@@ -403,8 +462,8 @@ def prove(opts):
             wait = 1.0 if deadline is None else min(1.0, deadline - time.time())
             if wait <= 0:
                 undecided = [k for k in order if any((b, k) not in results for b in builds)]
-                what = ', '.join('start %d (%s: %s)' % (k, opts.build[b][0], ph)
-                                 for pid, (b, k, ph) in sorted(doing.items(), key=lambda x: (-x[1][1], x[1][0]))
+                what = ', '.join('start %d (%s%s)' % (k, '' if b is None else opts.build[b][0] + ': ', ph)
+                                 for pid, (b, k, ph) in sorted(doing.items(), key=lambda x: (-x[1][1], x[1][0] or 0))
                                  if (b, k) not in results and pid not in ended)
                 say('unproved: no verdict in %d s (PROVE_TIMEOUT): starts %s undecided; at the limit: %s'
                     % (opts.timeout, ','.join(map(str, undecided)), what or 'none'))
@@ -424,6 +483,15 @@ def prove(opts):
                 doing[msg[1]] = msg[2:]
             elif msg[0] == 'end':
                 ended.add(msg[1])
+            elif msg[0] in ('want', 'reference'):
+                if msg[0] == 'reference':
+                    _, texts, ref = msg
+                else:
+                    wanting.append(msg[1])
+                if texts is not None:
+                    for b in wanting:
+                        pipes[b][1].send(texts)
+                    wanting = []
             elif msg[0] == 'list':
                 _, b, res = msg
                 lists[b] = res
