@@ -390,7 +390,7 @@ class GolfRun:
         """From the cut with start k: the golf's answer and UB as formulas,
         and the condition that one of the paths is taken (it holds for every
         input whose list reads are consistent: a query must assume it)."""
-        sub = [(self.inp.s, z3.BitVecVal(k, 32))]
+        sub = lists.Renaming([(self.inp.s, z3.BitVecVal(k, 32))])  # one for every state: its memo shared
         self.in_board = True
         states = []
         for c in cuts + early:
