@@ -102,6 +102,7 @@ class GolfRun:
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
         self.ex.settle = self.settle
+        self.ex.settles_own = lambda callee: callee is self.fn  # SelfCalls.hook
         self.ex.deep_calls = DEEP_CALLS
         self.ex.list_index = self.list_index
         self.steps = []  # (list name, header, seconds)
