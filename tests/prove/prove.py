@@ -85,7 +85,7 @@ RUNS = {}
 
 
 def golf_run(b):
-    """The build's golf, its list phase done (once per worker process)."""
+    """The build's golf, its list phase done (once per process)."""
     if b not in RUNS:
         label, rule, ll, driver = OPTS.build[b]
         inp = golf.Inputs()
@@ -175,7 +175,7 @@ PROGRESS = None
 
 
 def note(b, k, phase):
-    """Tells the main side what this worker is doing (for a timeout's report)."""
+    """Tells the main side what this process is doing (for a timeout's report)."""
     if PROGRESS is not None:
         PROGRESS.put(('doing', os.getpid(), b, k, phase))
 
@@ -260,6 +260,7 @@ def build_main(b, chunks, q, slots, reference):
     else:
         # The reference's formulas, before the fork: every chunk has them.
         slots.release()
+        note(b, chunks[0][0], "waiting for the reference's formulas")
         q.put(('want', b))
         texts = reference.recv()
         slots.acquire()
