@@ -116,14 +116,12 @@ def reference_answer(inp, k):
     return REF_ANSWERS[k][:2] + (0.0,)
 
 
-INPUT_NAMES = {'black', 'white', 'start', 'end'}
-
-
-def reference_text(answer):
+def reference_text(answer, inp):
     """A start's reference formulas as SMT-LIB text, to send to another
     process: exact (z3 prints and parses every term of them), and None
-    where they hold a constant but the inputs (it would be read as
+    where they hold a constant but inp's (it would be read as
     another's of the same name)."""
+    names = {x.decl().name() for x in (inp.black, inp.white, inp.s, inp.e)}
     v, ubs, _ = answer
     fs = [v] + [c for c, _ in ubs]
     seen, todo = set(), list(fs)
@@ -132,7 +130,7 @@ def reference_text(answer):
         if e.get_id() in seen:
             continue
         seen.add(e.get_id())
-        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED and e.decl().name() not in INPUT_NAMES:
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED and e.decl().name() not in names:
             return None
         todo.extend(e.children())
     s = z3.Solver()
@@ -218,21 +216,28 @@ def die_with_parent():
         os._exit(1)
 
 
+def child(q):
+    """A process of the proof's, forked: SIGTERM kills it at once (the
+    main side's handler, raising SystemExit, could fire inside z3), it dies
+    with its parent, and it tells the main side what it does (q)."""
+    global PROGRESS
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent()
+    PROGRESS = q
+
+
 def reference_main(order, q, slots):
     """The reference's process: its formulas for every start, made once
     and sent as text (reference_text) to the main side, which passes them
     on to each build's process after its list phase: so they are made
     beside the first list phases, not before them."""
-    global PROGRESS
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with_parent()
-    PROGRESS = q
+    child(q)
     slots.acquire()
     inp, texts, secs = golf.Inputs(), {}, 0.0
     for k in order:
         note(None, k, "the reference's formulas")
         answer = reference_answer(inp, k)
-        texts[k] = reference_text(answer)
+        texts[k] = reference_text(answer, inp)
         secs += answer[2]
     slots.release()
     q.put(('reference', texts, secs))
@@ -247,10 +252,7 @@ def build_main(b, chunks, q, slots, reference):
     and its own starts, fixed by --jobs whichever runs first, and no list
     phase is done twice.  At most --jobs of them compute at once (slots).
     Each (build, start) result goes to the main side as it is done."""
-    global PROGRESS
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with_parent()
-    PROGRESS = q
+    child(q)
     slots.acquire()
     res = prove_build_starts(b, [], chunks[0][0])
     q.put(('list', b, res))
@@ -281,8 +283,7 @@ def build_main(b, chunks, q, slots, reference):
 
 
 def chunk_main(b, chunk, q, slots):
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with_parent()
+    child(q)
     slots.acquire()
     run_chunk(b, chunk, q)
     slots.release()
