@@ -609,6 +609,26 @@ call_refused() {
     [ "$SECONDS" -lt 120 ] || fail "took $SECONDS s"
 }
 
+# Each build's starts run in processes forked from the build's after its
+# list phase (prove.py): a killed proof leaves none of them running.
+# mailbox.c at gcc -O0: starts 31 and 30 take minutes in the board phase,
+# so at 40 s both chunks are in it, with room for a slow machine.
+@test "PROVE_TIMEOUT leaves no process of the proof running: the chunks die with their build's process" {
+    local out stamped="$BATS_TEST_TMPDIR/stamped" said ended
+    out="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
+    # each line with the second it came; the last, the second make ended
+    { timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove GOLF="$(in_checkout "$COMPLETE/mailbox.c")" \
+        PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 PROVE_TRUST= PROVE_TIMEOUT=40 2>&1 && echo "status 0" || echo "status $?"; } |
+        while IFS= read -r line; do printf '%s %s\n' "$SECONDS" "$line"; done > "$stamped"
+    grep -q ' status 2$' "$stamped" || fail "$(cat "$stamped")"
+    grep -E -q ' prove: unproved: no verdict in 40 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: (board phase|the queries)\), start [0-9]+ \(gcc -O0: (board phase|the queries)\)' "$stamped" ||
+        fail "no chunk at the limit: $(cat "$stamped")"
+    said=$(grep -m 1 ' prove: unproved: no verdict' "$stamped" | cut -d ' ' -f 1)
+    ended=$(tail -n 1 "$stamped" | cut -d ' ' -f 1)
+    [ $((ended - said)) -le 5 ] || fail "make ended $((ended - said)) s after the verdict: a chunk ran on"
+    ! pgrep -f -- "$out/golf-gcc-O0" > /dev/null || fail "left running: $(pgrep -a -f -- "$out/golf-gcc-O0")"
+}
+
 # A call on f's own path that no input takes is dropped, not run (its
 # arguments, not numbers there, would recurse without end): the solver
 # shows no input takes it, and the coverage query checks it again.

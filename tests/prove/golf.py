@@ -102,6 +102,7 @@ class GolfRun:
         self.lists.on_def = lambda v, e: self.pruner.add(v == e)
         self.ex.prune = self.prune
         self.ex.settle = self.settle
+        self.ex.settles_own = lambda callee: callee is self.fn  # SelfCalls.hook
         self.ex.deep_calls = DEEP_CALLS
         self.ex.list_index = self.list_index
         self.steps = []  # (list name, header, seconds)
@@ -418,7 +419,7 @@ class GolfRun:
         """From the cut with start k: the golf's answer and UB as formulas,
         and the condition that one of the paths is taken (it holds for every
         input whose list reads are consistent: a query must assume it)."""
-        sub = lists.Renaming(self.start_pins(k))  # built once: hundreds of states may end in the list phase
+        sub = lists.Renaming(self.start_pins(k))  # one for every state: its memo shared
         self.in_board = True
         states = []
         for c in cuts + early:

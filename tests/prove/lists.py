@@ -472,6 +472,11 @@ class Renaming:
         for i, (a, b) in enumerate(pairs):
             self.frm[i], self.to[i] = a.as_ast(), b.as_ast()
         self.keep = pairs  # the terms stay alive while their asts are held
+        # each term's result, by its id and whether it is simplified: the
+        # states of one phase share most of their terms (a self-call's run
+        # renames every state of the list phase, each start substitutes
+        # its number into all of them), and z3 caches only within a call
+        self.memo = {}
 
     def __call__(self, e):
         if not self.n:
@@ -486,14 +491,32 @@ def renaming(pairs):
 def subst_term(e, pairs, simplify):
     """e with pairs substituted; simplified (to a number where it can be) only
     when something changed."""
-    e2 = renaming(pairs)(e)
-    if e2.eq(e):
-        return e
-    return z3.simplify(e2) if simplify else e2
+    ren = renaming(pairs)
+    key = (e.get_id(), simplify)
+    hit = ren.memo.get(key)
+    if hit is not None:
+        return hit[1]
+    e2 = ren(e)
+    out = e if e2.eq(e) else z3.simplify(e2) if simplify else e2
+    ren.memo[key] = (e, out)  # e kept alive with its id: z3 reuses a freed term's id
+    return out
 
 
 def subst_value(v, pairs, simplify=False):
+    """v with pairs substituted.  A value is never changed once made (an
+    aggregate's list aside): its result is kept by its identity, for the
+    states that share it."""
     pairs = renaming(pairs)
+    if v.k == 'a':
+        return V('a', [subst_value(x, pairs, simplify) for x in v.v])
+    key = ('v', id(v), simplify)
+    hit = pairs.memo.get(key)
+    if hit is None:
+        hit = pairs.memo[key] = (v, subst_scalar(v, pairs, simplify))  # v kept alive with its id
+    return hit[1]
+
+
+def subst_scalar(v, pairs, simplify):
     if v.k in ('i', 'b'):
         x, p = v.v, v.p
         if not values.is_conc(x):
@@ -520,7 +543,7 @@ def subst_value(v, pairs, simplify=False):
         elif isinstance(ptr, PtrIte):
             ptr = PtrIte([(subst_bool(c, pairs, simplify), fp(x) if x is not None else None) for c, x in ptr.alts])
         return V('p', ptr, 64, p)
-    return V('a', [subst_value(x, pairs, simplify) for x in v.v])
+    raise ValueError('a value of kind %r' % v.k)
 
 
 def subst_bool(e, pairs, simplify=False):

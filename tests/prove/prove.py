@@ -85,7 +85,7 @@ RUNS = {}
 
 
 def golf_run(b):
-    """The build's golf, its list phase done (once per worker process)."""
+    """The build's golf, its list phase done (once per process)."""
     if b not in RUNS:
         label, rule, ll, driver = OPTS.build[b]
         inp = golf.Inputs()
@@ -102,16 +102,46 @@ REFERENCE = []
 
 
 def reference_answer(inp, k):
-    """The reference's answer and UB for start k as formulas, once per worker
-    process (the builds share it: the inputs are the same z3 constants)."""
+    """The reference's verdict (nonzero) and UB for start k as formulas:
+    (verdict, [(condition, why)], seconds); made once per process, or
+    taken from the reference's process (reference_main), the builds
+    sharing it: the inputs are the same z3 constants."""
     if k not in REF_ANSWERS:
         t = time.time()
-        if not REFERENCE:  # its IR parsed once per worker process
+        if not REFERENCE:  # its IR parsed once per process
             REFERENCE.append(golf.Reference(OPTS.reference_ll))
-        r = REFERENCE[0].answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
-        REF_ANSWERS[k] = r + (time.time() - t,)
+        r, ubs = REFERENCE[0].answer(inp.black, inp.white, k, inp.e, z3.And(inp.valid, inp.s == k))
+        REF_ANSWERS[k] = (golf.nonzero(r), [(values.boolean(c), w) for c, w in ubs], time.time() - t)
         return REF_ANSWERS[k]
     return REF_ANSWERS[k][:2] + (0.0,)
+
+
+def reference_text(answer, inp):
+    """A start's reference formulas as SMT-LIB text, to send to another
+    process: exact (z3 prints and parses every term of them), and None
+    where they hold a constant but inp's (it would be read as
+    another's of the same name)."""
+    names = {x.decl().name() for x in (inp.black, inp.white, inp.s, inp.e)}
+    v, ubs, _ = answer
+    fs = [v] + [c for c, _ in ubs]
+    seen, todo = set(), list(fs)
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED and e.decl().name() not in names:
+            return None
+        todo.extend(e.children())
+    s = z3.Solver()
+    s.add(*fs)
+    return s.sexpr(), [w for _, w in ubs]
+
+
+def reference_from_text(text):
+    body, whys = text
+    fs = list(z3.parse_smt2_string(body))
+    return fs[0], list(zip(fs[1:], whys)), 0.0
 
 
 def model_int(m, v):
@@ -143,7 +173,7 @@ PROGRESS = None
 
 
 def note(b, k, phase):
-    """Tells the main side what this worker is doing (for a timeout's report)."""
+    """Tells the main side what this process is doing (for a timeout's report)."""
     if PROGRESS is not None:
         PROGRESS.put(('doing', os.getpid(), b, k, phase))
 
@@ -167,43 +197,131 @@ def model_state(m):
                    if re.match(r'^[^#]+\.\d+#\d+$', d.name())})
 
 
-def worker_main(bs, chunk, q):
-    """A worker: its starts in order, each for every build; each start's
-    results to the main side as it is done; stops after its first start
-    that fails.  A build left unproved (the tool cannot decide) does not
-    stop the start: a later build may refute the golf with a row."""
+def prctl(option, arg):
+    """Linux's prctl, where ctypes can call it; False where not."""
+    try:
+        import ctypes
+        return ctypes.CDLL(None, use_errno=True).prctl(option, arg) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def die_with_parent():
+    """The kernel kills this process when the one that forked it dies
+    (PR_SET_PDEATHSIG), so a chunk never outlives its build's process, nor
+    that the main side: a killed proof leaves nothing running."""
+    parent = os.getppid()
+    prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before the call
+        os._exit(1)
+
+
+def child(q):
+    """A process of the proof's, forked: SIGTERM kills it at once (the
+    main side's handler, raising SystemExit, could fire inside z3), it dies
+    with its parent, and it tells the main side what it does (q)."""
     global PROGRESS
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent()
     PROGRESS = q
-    for k in chunk:
-        ress = []
-        for b in bs:
-            res = prove_build_starts(b, [k])
-            ress.append(res)
-            if res['fail'] is not None and res['fail']['kind'] == 'board':
-                break
-        q.put(('start', os.getpid(), k, ress))
-        if start_failure(ress) is not None:
-            break
+
+
+def reference_main(order, q, slots):
+    """The reference's process: its formulas for every start, made once
+    and sent as text (reference_text) to the main side, which passes them
+    on to each build's process after its list phase: so they are made
+    beside the first list phases, not before them."""
+    child(q)
+    slots.acquire()
+    inp, texts, secs = golf.Inputs(), {}, 0.0
+    for k in order:
+        note(None, k, "the reference's formulas")
+        answer = reference_answer(inp, k)
+        texts[k] = reference_text(answer, inp)
+        secs += answer[2]
+    slots.release()
+    q.put(('reference', texts, secs))
     q.put(('end', os.getpid()))
 
 
+def build_main(b, chunks, q, slots, reference):
+    """A build's process: its list phase once, then the reference's
+    formulas from the main side (reference: the pipe's end), then its starts in chunks,
+    each chunk in a process forked from this one after the list phase (this
+    one runs the first).  So each chunk's solver history is the list phase
+    and its own starts, fixed by --jobs whichever runs first, and no list
+    phase is done twice.  At most --jobs of them compute at once (slots).
+    Each (build, start) result goes to the main side as it is done."""
+    child(q)
+    slots.acquire()
+    res = prove_build_starts(b, [], chunks[0][0])
+    q.put(('list', b, res))
+    if res['fail'] is not None:  # the list phase failed: the build's first start fails
+        q.put(('result', b, chunks[0][0], res))
+        slots.release()
+    else:
+        # The reference's formulas, before the fork: every chunk has them.
+        slots.release()
+        note(b, chunks[0][0], "waiting for the reference's formulas")
+        q.put(('want', b))
+        texts = reference.recv()
+        slots.acquire()
+        for k, text in texts.items():
+            if text is not None:
+                REF_ANSWERS[k] = reference_from_text(text)
+        ctx = multiprocessing.get_context('fork')
+        kids = [ctx.Process(target=chunk_main, args=(b, ch, q, slots)) for ch in chunks[1:]]
+        for p in kids:
+            p.start()
+        run_chunk(b, chunks[0], q)
+        slots.release()
+        for p in kids:
+            p.join()
+            if p.exitcode != 0:  # the main side sees this process die
+                os._exit(p.exitcode if p.exitcode > 0 else 128 - p.exitcode)
+    q.put(('end', os.getpid()))
+
+
+def chunk_main(b, chunk, q, slots):
+    child(q)
+    slots.acquire()
+    run_chunk(b, chunk, q)
+    slots.release()
+
+
+def run_chunk(b, chunk, q):
+    """A chunk's starts in order, for build b; stops after its first start
+    that fails (no later start in the order can be the one reported)."""
+    for k in chunk:
+        res = prove_build_starts(b, [k])
+        q.put(('result', b, k, res))
+        if res['fail'] is not None:
+            break
+
+
 def start_failure(ress):
-    """A start's failure to report: the first build's counterexample, or
-    else the first build's failure of any kind; None if it is proved."""
-    fails = [r for r in ress if r['fail'] is not None]
-    return next((r for r in fails if r['fail']['kind'] == 'board'), fails[0] if fails else None)
+    """A start's failure to report, from its builds' results in the builds'
+    order (None where one is not in yet): the first build's counterexample,
+    or else the first build's failure of any kind; None if it is proved;
+    'open' while a result that could change this is missing."""
+    for r in ress:
+        if r is None:
+            return 'open'
+        if r['fail'] is not None and r['fail']['kind'] == 'board':
+            return r
+    return next((r for r in ress if r['fail'] is not None), None)
 
 
-def prove_build_starts(b, starts):
-    """Proves starts for build b: a result dict (failure details if any)."""
+def prove_build_starts(b, starts, first=None):
+    """Proves starts for build b: a result dict (failure details if any).
+    With no starts, its list phase alone (first: the start it is for)."""
     label = OPTS.build[b][0]
     out = {'build': b, 'starts': [], 'board': 0.0, 'ref': 0.0, 'solve': 0.0, 'list': None, 'steps': [], 'fail': None,
            'bound': None}
     try:
         t = time.time()
         if b not in RUNS:
-            note(b, starts[0], 'list phase')
+            note(b, starts[0] if starts else first, 'list phase')
         run, inp, cuts, early = golf_run(b)
         out['list'] = run.list_seconds
         out['steps'] = [(n, h, round(s, 2)) for n, h, s in run.steps]
@@ -219,11 +337,11 @@ def prove_build_starts(b, starts):
                     out['fail'] = {'kind': 'time', 'start': k, 'bound': run.bound}
                     return out
             note(b, k, "the reference's formulas")
-            rr, rub, secs = reference_answer(inp, k)
+            r_nz, rub, secs = reference_answer(inp, k)
             out['ref'] += secs
             note(b, k, 'the queries')
             t = time.time()
-            g_nz, r_nz = golf.nonzero(gr), golf.nonzero(rr)
+            g_nz = golf.nonzero(gr)
             wrong = z3.Or(g_nz != r_nz, *[values.boolean(c) for c, _ in gub + rub])
             # Both questions below in one query first: with no input outside
             # the paths explored (dom), nor one in them where the answers
@@ -269,7 +387,7 @@ def prove_build_starts(b, starts):
                     'golf': z3.is_true(m.eval(g_nz, model_completion=True)),
                     'ref': z3.is_true(m.eval(r_nz, model_completion=True)),
                     'golf_ub': [w for c, w in gub if z3.is_true(m.eval(values.boolean(c), model_completion=True))],
-                    'ref_ub': [w for c, w in rub if z3.is_true(m.eval(values.boolean(c), model_completion=True))]}
+                    'ref_ub': [w for c, w in rub if z3.is_true(m.eval(c, model_completion=True))]}
             out['fail'] = fail
             return out
     except golf.StepFailed as e:
@@ -304,24 +422,33 @@ def prove(opts):
     # Deep starts first: a wrong golf usually shows there.  The failure
     # reported is the first in this order (the highest start, then the
     # builds in the order given, a counterexample before an "unproved";
-    # start_failure), whichever worker finds one first: the
-    # main side waits for every start before it.  Each worker's starts and
-    # its solver's history are fixed by --jobs, so a candidate gives the
-    # same counterexample on every run with the same --jobs.
+    # start_failure), whichever process finds one first: the main side
+    # waits for every result before it.  Each build's starts are split into
+    # --jobs chunks, each proved after the build's list phase (build_main),
+    # so a candidate gives the same counterexample on every run with the
+    # same --jobs.
     order = sorted(set(starts), key=lambda k: -k)
     chunks = [ch for ch in (order[j::opts.jobs] for j in range(opts.jobs)) if ch]
-    results = {b: [] for b in builds}
-    failed, failures, done, doing = None, {}, set(), {}
+    results = {}  # (build, start): its result
+    lists = {}
+    failed, doing, ended, proved = None, {}, set(), False
     ctx = multiprocessing.get_context('fork')
     q = ctx.Queue()
-    procs = [ctx.Process(target=worker_main, args=(list(builds), ch, q)) for ch in chunks]
-    ended = set()
+    slots = ctx.Semaphore(opts.jobs)
+    pipes = [ctx.Pipe(duplex=False) for b in builds]  # (the build's end, the main side's)
+    procs = [ctx.Process(target=reference_main, args=(order, q, slots))]
+    procs += [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    texts, wanting, ref = None, [], 0.0
     deadline = t0 + opts.timeout if opts.timeout > 0 else None
+    # The chunks a killed build's process leaves come here (a subreaper),
+    # to be reaped below, not left to an init that may never reap them.
+    prctl(36, 1)  # 36: PR_SET_CHILD_SUBREAPER
 
     def decided():
-        first = next((k for k in order if k in failures), None)
-        if first is not None and all(k in done for k in order[:order.index(first)]):
-            return failures[first]
+        for k in order:
+            f = start_failure([results.get((b, k)) for b in builds])
+            if f is not None:
+                return f
         return None
 
     try:
@@ -329,14 +456,17 @@ def prove(opts):
             p.start()
         while True:
             failed = decided()
-            if failed is not None or len(done) == len(order):
+            if failed is not None and failed != 'open':
+                break
+            if failed is None:
+                proved = True  # every start on every build
                 break
             wait = 1.0 if deadline is None else min(1.0, deadline - time.time())
             if wait <= 0:
-                undecided = [k for k in order if k not in done]
-                what = ', '.join('start %d (%s: %s)' % (k, opts.build[b][0], ph)
-                                 for pid, (b, k, ph) in sorted(doing.items(), key=lambda x: -x[1][1])
-                                 if k not in done)
+                undecided = [k for k in order if any((b, k) not in results for b in builds)]
+                what = ', '.join('start %d (%s%s)' % (k, '' if b is None else opts.build[b][0] + ': ', ph)
+                                 for pid, (b, k, ph) in sorted(doing.items(), key=lambda x: (-x[1][1], x[1][0] or 0))
+                                 if (b, k) not in results and pid not in ended)
                 say('unproved: no verdict in %d s (PROVE_TIMEOUT): starts %s undecided; at the limit: %s'
                     % (opts.timeout, ','.join(map(str, undecided)), what or 'none'))
                 say('not proved (%.1f s)' % (time.time() - t0))
@@ -355,46 +485,61 @@ def prove(opts):
                 doing[msg[1]] = msg[2:]
             elif msg[0] == 'end':
                 ended.add(msg[1])
-            else:
-                _, pid, k, ress = msg
-                done.add(k)
-                for res in ress:
-                    results[res['build']].append(res)
-                fail = start_failure(ress)
-                if fail is not None:
-                    failures[k] = fail
+            elif msg[0] in ('want', 'reference'):
+                if msg[0] == 'reference':
+                    _, texts, ref = msg
                 else:
+                    wanting.append(msg[1])
+                if texts is not None:
+                    for b in wanting:
+                        pipes[b][1].send(texts)
+                    wanting = []
+            elif msg[0] == 'list':
+                _, b, res = msg
+                lists[b] = res
+                if res['fail'] is None:
+                    say('%s: list phase %.1f s' % (opts.build[b][0], res['list']))
+            else:
+                _, b, k, res = msg
+                results[(b, k)] = res
+                ress = [results.get((c, k)) for c in builds]
+                if all(r is not None and r['fail'] is None for r in ress):
                     say('start %d: proved (%s)' % (k, ', '.join(
                         '%s %.1f s' % (opts.build[r['build']][0], r['board'] + r['solve'] + r['ref'])
                         for r in ress)))
     finally:
+        if proved:  # each process ends of itself
+            for p in procs:
+                p.join()
         for p in procs:
             if p.is_alive():
                 p.terminate()
         for p in procs:
             p.join()
+        while True:  # the orphaned chunks, killed with their build's process
+            try:
+                os.waitpid(-1, 0)
+            except ChildProcessError:
+                break
     if failed is not None:
         replay.handle_failure(failed, opts.build[failed['build']], opts.reference)
         say('not proved (%.1f s)' % (time.time() - t0))
         return 1
     for b in builds:
         label = opts.build[b][0]
-        rs = results[b]
-        lists = max(r['list'] or 0 for r in rs)
+        rs = [results[(b, k)] for k in order]
         board = sum(r['board'] for r in rs)
         solve = sum(r['solve'] for r in rs)
-        steps = rs[0]['steps']
-        done = sorted(k for r in rs for k in r['starts'])
+        steps = lists[b]['steps']
         say('%s: list phase %.1f s (%s); board phase %.1f s, equality and UB queries %.1f s, for %d starts '
-            '(CPU, summed over workers)'
-            % (label, lists, ', '.join('%s list: loop at %s, induction step %.2f s' % s for s in steps),
-               board, solve, len(done), ))
-    ref = sum(r['ref'] for b in builds for r in results[b])
-    say('the reference: its formulas for %d starts in %.1f s (CPU, summed over workers)' % (len(set(starts)), ref))
+            '(CPU, summed over processes)'
+            % (label, lists[b]['list'], ', '.join('%s list: loop at %s, induction step %.2f s' % s for s in steps),
+               board, solve, len(rs)))
+    say('the reference: its formulas for %d starts in %.1f s (CPU)' % (len(set(starts)), ref))
     names = ', '.join(opts.build[b][0] for b in builds)
     # The time (bound.py): the most machine instructions a run of f executes, per build of machine code.
-    bounds = [(opts.build[b][0], max(r['bound'] for r in results[b])) for b in builds
-              if all(r['bound'] is not None for r in results[b])]
+    bounds = [(opts.build[b][0], max(results[(b, k)]['bound'] for k in order)) for b in builds
+              if all(results[(b, k)]['bound'] is not None for k in order)]
     within = ''
     if bounds:
         say('time: a run of f executes at most %s machine instructions (%s; each call counted every time it is '

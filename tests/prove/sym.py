@@ -51,6 +51,11 @@ class Exec(Ops, Memory, Calling):
         # (the hook proves it), or None.  A call's arguments made numbers let
         # the callee's branches on them resolve, so a recursion bottoms out.
         self.settle = None
+        # hook(callee) -> whether the call hook settles what it needs of
+        # the callee's arguments itself (golf.py: f calling itself settles
+        # its start and keys its runs on the end as a term): then they are
+        # not settled first, a solver's question or two an argument
+        self.settles_own = None
         self.list_read = None  # hook(state, ptr, where) -> V, for the golf's lists
         # hook(state, ptr, bytes) -> the Ptr a list pointer moved by bytes (a
         # 64-bit term) is, written at a place of the list the path knows, or

@@ -46,6 +46,7 @@ class Calling:
         if callee.error:
             raise Refused(callee.error)
         args = []
+        settle = self.settle if self.settles_own is None or not self.settles_own(callee) else None
         for t, v, attrs in inst.args:
             a = self.operand(st, t, v)
             if a.k == 'i' and not isinstance(a.v, int) and st.facts:
@@ -53,8 +54,8 @@ class Calling:
                 r = conc_bv(known(st.facts, a.v))
                 if r is not a.v:
                     a = V('i', r, a.w, a.p)
-            if a.k == 'i' and not isinstance(a.v, int) and self.settle is not None:
-                r = self.settle(st, a)
+            if a.k == 'i' and not isinstance(a.v, int) and settle is not None:
+                r = settle(st, a)
                 if r is not None:
                     a = V('i', r, a.w, a.p)
             self.check_param_attrs(st, a, attrs, inst.where(), t)
