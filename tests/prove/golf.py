@@ -31,6 +31,7 @@ PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list'
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
 RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
+PINS_ASTRAY = False  # prove.py --plant pins-astray (tests only): the names are pinned to the next start's numbers
 DEFER_ANY = False  # prove.py --plant defer-any (tests only): after the lists every call on unknown numbers waits
 
 
@@ -403,7 +404,8 @@ class GolfRun:
         equals its definition with k put in, which z3's simplifier made a
         number (an equivalence).  Names that stay terms are left as they
         are."""
-        pairs = [(self.inp.s, z3.BitVecVal(k, 32))]
+        at = k + 1 if PINS_ASTRAY else k  # planted: the numbers of another start
+        pairs = [(self.inp.s, z3.BitVecVal(at, 32))]
         ren = lists.Renaming(pairs)
         for v, e in self.pin_defs:
             e2 = ren(e)
@@ -413,6 +415,7 @@ class GolfRun:
             if z3.is_bv_value(e2) or z3.is_true(e2) or z3.is_false(e2):
                 pairs.append((v, e2))
                 ren = lists.Renaming(pairs)
+        pairs[0] = (self.inp.s, z3.BitVecVal(k, 32))
         return pairs
 
     def board_phase(self, k, cuts, early):

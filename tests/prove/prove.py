@@ -328,6 +328,8 @@ def prove_build_starts(b, starts, first=None):
         for k in starts:
             t = time.time()
             note(b, k, 'board phase')
+            if 'board-stall' in OPTS.plant:
+                time.sleep(3600)  # a stuck board phase, for the time-limit tests
             gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
             if getattr(run.mod, 'lifted', False):
@@ -725,7 +727,7 @@ def main(argv=None):
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any'],
+                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -743,6 +745,7 @@ def main(argv=None):
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
     golf.DEFER_ANY = 'defer-any' in opts.plant
+    golf.PINS_ASTRAY = 'pins-astray' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
