@@ -629,6 +629,18 @@ call_refused() {
     ! pgrep -f -- "$out/golf-gcc-O0" > /dev/null || fail "left running: $(pgrep -a -f -- "$out/golf-gcc-O0")"
 }
 
+# A list phase waiting for a slot goes before the reference's next start
+# (prove.py Slots): with one slot, a reference that takes it first and
+# needs a second a start (--plant reference-ahead) keeps the golf's list
+# phase waiting one start, not all 32 of them.
+@test "with one slot, a list phase waits for one of the reference's starts, not all of them" {
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_TRUST= PROVE_ARGS="--jobs 1 --plant reference-ahead" PROVE_TIMEOUT=15
+    assert_failure 2
+    assert_line --regexp '^prove: gcc -O0: list phase [0-9.]+ s$'
+    assert_line --regexp '^prove: unproved: no verdict in 15 s .*at the limit: .*start [0-9]+ \(the reference.s formulas\)'
+}
+
 # The board phase puts each start's number into the list phase's names
 # that become one number with it (golf.py start_pins): pinned to another
 # start's numbers (--plant pins-astray), mailbox.c's start 31 is not proved.

@@ -226,20 +226,50 @@ def child(q):
     PROGRESS = q
 
 
+class Slots:
+    """At most --jobs processes computing at once.  A list phase waiting
+    for a slot goes first: the other work (the reference's formulas, a
+    chunk's starts) takes a slot one start at a time, and not while a list
+    phase waits, so a build whose list phase refuses the candidate at once
+    is not kept waiting behind another's 32 starts (with --jobs 1, the
+    reference's formulas held the one slot for all of them)."""
+
+    def __init__(self, ctx, n):
+        self.sem, self.lists = ctx.Semaphore(n), ctx.Value('i', 0)
+
+    def for_list_phase(self):
+        with self.lists.get_lock():
+            self.lists.value += 1
+        self.sem.acquire()
+        with self.lists.get_lock():
+            self.lists.value -= 1
+
+    def for_start(self):
+        while self.lists.value > 0:
+            time.sleep(0.05)  # a list phase waits: it takes the next slot freed
+        self.sem.acquire()
+
+    def release(self):
+        self.sem.release()
+
+
 def reference_main(order, q, slots):
     """The reference's process: its formulas for every start, made once
     and sent as text (reference_text) to the main side, which passes them
     on to each build's process after its list phase: so they are made
     beside the first list phases, not before them."""
     child(q)
-    slots.acquire()
     inp, texts, secs = golf.Inputs(), {}, 0.0
     for k in order:
+        note(None, k, 'waiting for a processor')
+        slots.for_start()
         note(None, k, "the reference's formulas")
+        if 'reference-ahead' in OPTS.plant:
+            time.sleep(1)  # a slow reference, for the slots' test
         answer = reference_answer(inp, k)
         texts[k] = reference_text(answer, inp)
         secs += answer[2]
-    slots.release()
+        slots.release()
     q.put(('reference', texts, secs))
     q.put(('end', os.getpid()))
 
@@ -253,7 +283,9 @@ def build_main(b, chunks, q, slots, reference):
     phase is done twice.  At most --jobs of them compute at once (slots).
     Each (build, start) result goes to the main side as it is done."""
     child(q)
-    slots.acquire()
+    if 'reference-ahead' in OPTS.plant:
+        time.sleep(2)  # the reference takes a slot first, for the slots' test
+    slots.for_list_phase()
     res = prove_build_starts(b, [], chunks[0][0])
     q.put(('list', b, res))
     if res['fail'] is not None:  # the list phase failed: the build's first start fails
@@ -265,7 +297,6 @@ def build_main(b, chunks, q, slots, reference):
         note(b, chunks[0][0], "waiting for the reference's formulas")
         q.put(('want', b))
         texts = reference.recv()
-        slots.acquire()
         for k, text in texts.items():
             if text is not None:
                 REF_ANSWERS[k] = reference_from_text(text)
@@ -273,8 +304,7 @@ def build_main(b, chunks, q, slots, reference):
         kids = [ctx.Process(target=chunk_main, args=(b, ch, q, slots)) for ch in chunks[1:]]
         for p in kids:
             p.start()
-        run_chunk(b, chunks[0], q)
-        slots.release()
+        run_chunk(b, chunks[0], q, slots)
         for p in kids:
             p.join()
             if p.exitcode != 0:  # the main side sees this process die
@@ -284,16 +314,18 @@ def build_main(b, chunks, q, slots, reference):
 
 def chunk_main(b, chunk, q, slots):
     child(q)
-    slots.acquire()
-    run_chunk(b, chunk, q)
-    slots.release()
+    run_chunk(b, chunk, q, slots)
 
 
-def run_chunk(b, chunk, q):
-    """A chunk's starts in order, for build b; stops after its first start
-    that fails (no later start in the order can be the one reported)."""
+def run_chunk(b, chunk, q, slots):
+    """A chunk's starts in order, for build b, each in a slot of its own;
+    stops after its first start that fails (no later start in the order
+    can be the one reported)."""
     for k in chunk:
+        note(b, k, 'waiting for a processor')
+        slots.for_start()
         res = prove_build_starts(b, [k])
+        slots.release()
         q.put(('result', b, k, res))
         if res['fail'] is not None:
             break
@@ -436,10 +468,11 @@ def prove(opts):
     failed, doing, ended, proved = None, {}, set(), False
     ctx = multiprocessing.get_context('fork')
     q = ctx.Queue()
-    slots = ctx.Semaphore(opts.jobs)
+    slots = Slots(ctx, opts.jobs)
     pipes = [ctx.Pipe(duplex=False) for b in builds]  # (the build's end, the main side's)
-    procs = [ctx.Process(target=reference_main, args=(order, q, slots))]
-    procs += [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    # the builds first: their list phases usually ask for a slot before the reference does
+    procs = [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    procs += [ctx.Process(target=reference_main, args=(order, q, slots))]
     texts, wanting, ref = None, [], 0.0
     deadline = t0 + opts.timeout if opts.timeout > 0 else None
     # The chunks a killed build's process leaves come here (a subreaper),
@@ -727,7 +760,7 @@ def main(argv=None):
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall'],
+                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'reference-ahead'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
