@@ -641,6 +641,17 @@ call_refused() {
     assert_line --regexp '^prove: unproved: no verdict in 15 s .*at the limit: .*start [0-9]+ \(the reference.s formulas\)'
 }
 
+# The deepest start waiting goes first, whichever build it is of: with one
+# slot and each start's board phase taking 12 s (--plant board-slow),
+# start 32 is decided on both builds within 40 s, not after the first
+# build's four starts.
+@test "with one slot, start 32 is decided on every build before a build goes deeper" {
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS="gcc:-O0 gcc:-O2" PROVE_TRUST= PROVE_ARGS="--jobs 1 --starts 29-32 --plant board-slow" PROVE_TIMEOUT=40
+    assert_failure 2
+    assert_line --regexp '^prove: start 32: proved \(gcc -O0 [0-9.]+ s, gcc -O2 [0-9.]+ s\)$'
+}
+
 # The board phase puts each start's number into the list phase's names
 # that become one number with it (golf.py start_pins): pinned to another
 # start's numbers (--plant pins-astray), mailbox.c's start 31 is not proved.

@@ -228,26 +228,39 @@ def child(q):
 
 class Slots:
     """At most --jobs processes computing at once.  A list phase waiting
-    for a slot goes first: the other work (the reference's formulas, a
-    chunk's starts) takes a slot one start at a time, and not while a list
-    phase waits, so a build whose list phase refuses the candidate at once
-    is not kept waiting behind another's 32 starts (with --jobs 1, the
-    reference's formulas held the one slot for all of them)."""
+    for a slot goes first; then the deepest start waiting (the reference's
+    formulas, a chunk's next start), whichever build it is of: every other
+    piece of work takes a slot one start at a time.  So a build whose list
+    phase refuses the candidate at once is not kept waiting behind another
+    build's 32 starts, and start 32 is decided on every build before any
+    chunk goes deeper into its own (a counterexample there is reported
+    first: the main side waits for every build's result on it).  Before,
+    a process held its slot for all its starts (with --jobs 1, the
+    reference's formulas held the one slot for all 32)."""
 
     def __init__(self, ctx, n):
-        self.sem, self.lists = ctx.Semaphore(n), ctx.Value('i', 0)
+        self.sem = ctx.Semaphore(n)
+        self.waiting = ctx.Array('i', 34)  # [0]: list phases; [k]: work on start k
+
+    def take(self, i):
+        w = self.waiting
+        with w.get_lock():
+            w[i] += 1
+        while True:
+            with w.get_lock():
+                ahead = any(w[j] for j in range(i + 1 if i else 34, 34)) or (i and w[0])
+            if not ahead and self.sem.acquire(timeout=0.05):
+                break
+            if ahead:
+                time.sleep(0.05)  # work that goes first waits: it takes the next slot freed
+        with w.get_lock():
+            w[i] -= 1
 
     def for_list_phase(self):
-        with self.lists.get_lock():
-            self.lists.value += 1
-        self.sem.acquire()
-        with self.lists.get_lock():
-            self.lists.value -= 1
+        self.take(0)
 
-    def for_start(self):
-        while self.lists.value > 0:
-            time.sleep(0.05)  # a list phase waits: it takes the next slot freed
-        self.sem.acquire()
+    def for_start(self, k):
+        self.take(k)
 
     def release(self):
         self.sem.release()
@@ -262,7 +275,7 @@ def reference_main(order, q, slots):
     inp, texts, secs = golf.Inputs(), {}, 0.0
     for k in order:
         note(None, k, 'waiting for a processor')
-        slots.for_start()
+        slots.for_start(k)
         note(None, k, "the reference's formulas")
         if 'reference-ahead' in OPTS.plant:
             time.sleep(1)  # a slow reference, for the slots' test
@@ -323,7 +336,7 @@ def run_chunk(b, chunk, q, slots):
     can be the one reported)."""
     for k in chunk:
         note(b, k, 'waiting for a processor')
-        slots.for_start()
+        slots.for_start(k)
         res = prove_build_starts(b, [k])
         slots.release()
         q.put(('result', b, k, res))
@@ -362,6 +375,8 @@ def prove_build_starts(b, starts, first=None):
             note(b, k, 'board phase')
             if 'board-stall' in OPTS.plant:
                 time.sleep(3600)  # a stuck board phase, for the time-limit tests
+            if 'board-slow' in OPTS.plant:
+                time.sleep(12)  # a slow one, for the slots' test
             gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
             if getattr(run.mod, 'lifted', False):
@@ -760,7 +775,7 @@ def main(argv=None):
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'reference-ahead'],
+                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
