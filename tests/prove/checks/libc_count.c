@@ -28,7 +28,7 @@
  * name, the binding's extra and the most instructions in each size range;
  * the steps counted in all; last line "memset/memcpy: N sizes, at most n + K instructions for n
  * bytes (allowance A + n): within" (or "over", and exit 1, listing the
- * first sizes over).
+ * first sizes over; with --first, after the first).
  *
  * It counts this machine's C library on this processor: which routine the
  * IFUNC picks, and its thresholds, depend on both. */
@@ -125,14 +125,16 @@ static const size_t offsets[][2] = {{0, 0}, {63, 1}, {33, 15}, {1, 0}, {0, 7}, {
  * aligning; the loops beyond align the destination), three sizes past
  * glibc's thresholds at two (rep stosb and rep movsb from 2049 here; 2113,
  * past fast short rep movsb's 2112; 4097, past 4096, other processors'
- * vector widths), and 8192 at one; the wide plan (by hand, minutes), every
- * n to 2048 at every offset and every 64th to 8192 at two. */
+ * vector widths), and 8192 at one (first: with --first, which stops at the
+ * first call over its allowance, a planted allowance too small by the byte
+ * is shown over at once); the wide plan (--wide, by hand, minutes), every n
+ * to 2048 at every offset and every 64th to 8192 at two. */
 struct plan {
     size_t from, to, step, pairs;
 };
 static const struct plan quick[] = {
-    {0, 256, 1, 3}, {257, 2048, 31, 3}, {512, 512, 1, 3}, {1024, 1024, 1, 3}, {2048, 2048, 1, 3},
-    {2049, 2049, 1, 2}, {2113, 2113, 1, 2}, {4097, 4097, 1, 2}, {MAXN, MAXN, 1, 1}, {0, 0, 0, 0}};
+    {MAXN, MAXN, 1, 1}, {0, 256, 1, 3}, {257, 2048, 31, 3}, {512, 512, 1, 3}, {1024, 1024, 1, 3},
+    {2048, 2048, 1, 3}, {2049, 2049, 1, 2}, {2113, 2113, 1, 2}, {4097, 4097, 1, 2}, {0, 0, 0, 0}};
 static const struct plan wide[] = {{0, 2048, 1, OFFSETS}, {2049, 2049, 1, 2}, {2111, 2113, 1, 2},
                                    {2112, MAXN, 64, 2}, {4095, 4097, 1, 2}, {0, 0, 0, 0}};
 
@@ -140,6 +142,7 @@ static const struct plan wide[] = {{0, 2048, 1, OFFSETS}, {2049, 2049, 1, 2}, {2
 struct range {
     size_t lo, hi;
     size_t largest; /* the largest size measured in it */
+    long calls;     /* the calls measured in it */
     long most;      /* the most instructions of a call (binding added) */
     size_t most_n;  /* at this size */
     size_t most_at; /* and this destination offset */
@@ -147,8 +150,8 @@ struct range {
 };
 
 static const char *const names[] = {"memset", "memcpy"};
-static const struct range ranges[] = {{0, 64, 0, 0, 0, 0, LONG_MIN}, {65, 512, 0, 0, 0, 0, LONG_MIN},
-                                      {513, 2048, 0, 0, 0, 0, LONG_MIN}, {2049, MAXN, 0, 0, 0, 0, LONG_MIN}};
+static const struct range ranges[] = {{0, 64, 0, 0, 0, 0, 0, LONG_MIN}, {65, 512, 0, 0, 0, 0, 0, LONG_MIN},
+                                      {513, 2048, 0, 0, 0, 0, 0, LONG_MIN}, {2049, MAXN, 0, 0, 0, 0, 0, LONG_MIN}};
 #define RANGES (sizeof ranges / sizeof *ranges)
 
 struct results {
@@ -186,6 +189,7 @@ static int measure(struct results *res, int fn, size_t n, size_t o)
     for (r = 0; r < RANGES; r++)
         if (n >= ranges[r].lo && n <= ranges[r].hi) {
             struct range *seen = &res->seen[fn][r];
+            seen->calls++;
             seen->largest = n > seen->largest ? n : seen->largest;
             seen->beyond = got - (long)n > seen->beyond ? got - (long)n : seen->beyond;
             if (got > seen->most) {
@@ -243,18 +247,25 @@ int main(int argc, char **argv)
     static struct results res;
     static struct sigaction sa; /* zero: no memset before the first measured call binds it */
     const struct plan *plan = quick;
+    int first = 0, a;
     long base;
     int fn, affine = 1, sizes = 0;
     size_t n, o, r;
 
-    if (argc > 2 || (argc == 2 && strcmp(argv[1], "--wide") != 0)) {
-        fprintf(stderr, "usage: libc_count [--wide] < ALLOWANCES (the allowance for n bytes on line n + 1, n = 0 to "
-                        "%d)\n",
+    for (a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--wide") == 0)
+            plan = wide;
+        else if (strcmp(argv[a], "--first") == 0)
+            first = 1;
+        else
+            break;
+    if (a < argc) {
+        fprintf(stderr,
+                "usage: libc_count [--wide] [--first] < ALLOWANCES (the allowance for n bytes on line n + 1, n = 0 "
+                "to %d)\n",
                 MAXN);
         return 2;
     }
-    if (argc == 2)
-        plan = wide;
     for (n = 0; n <= MAXN; n++)
         if (scanf("%ld", &allowance[n]) != 1) {
             fprintf(stderr, "libc_count: the allowance for %zu bytes missing on stdin (0 to %d, one a line)\n", n,
@@ -278,10 +289,10 @@ int main(int argc, char **argv)
     for (fn = 0; fn < 2; fn++)
         memcpy(res.seen[fn], ranges, sizeof ranges);
 
-    for (; plan->step; plan++)
-        for (n = plan->from; n <= plan->to; n += plan->step)
-            for (o = 0; o < plan->pairs; o++)
-                for (fn = 0; fn < 2; fn++)
+    for (; plan->step && !(first && res.over); plan++)
+        for (n = plan->from; n <= plan->to && !(first && res.over); n += plan->step)
+            for (o = 0; o < plan->pairs && !(first && res.over); o++)
+                for (fn = 0; fn < 2 && !(first && res.over); fn++)
                     if (measure(&res, fn, n, o))
                         return 2;
 
@@ -289,9 +300,10 @@ int main(int argc, char **argv)
         printf("%s: the first call's lazy binding: %ld instructions more (added to every size)\n", names[fn],
                res.binding[fn]);
         for (r = 0; r < RANGES; r++)
-            printf("%s: %zu-%zu bytes: at most %ld instructions (%zu bytes at offset %zu), at most n + %ld\n",
-                   names[fn], res.seen[fn][r].lo, res.seen[fn][r].largest, res.seen[fn][r].most,
-                   res.seen[fn][r].most_n, res.seen[fn][r].most_at, res.seen[fn][r].beyond);
+            if (res.seen[fn][r].calls)
+                printf("%s: %zu-%zu bytes: at most %ld instructions (%zu bytes at offset %zu), at most n + %ld\n",
+                       names[fn], res.seen[fn][r].lo, res.seen[fn][r].largest, res.seen[fn][r].most,
+                       res.seen[fn][r].most_n, res.seen[fn][r].most_at, res.seen[fn][r].beyond);
     }
     for (n = 0; n <= MAXN; n++)
         sizes += res.sized[n];
