@@ -721,11 +721,12 @@ def main(argv=None):
     # back as a call that forgets the accumulator; a self-call's run taking
     # over the shared list phase without renaming its start and end; after
     # the lists, every helper call on numbers not known waiting for the
-    # board phase, not only those on the start
+    # board phase, not only those on the start; the paths before one list
+    # read cut each on its own, not joined
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any'],
+                             'count-once', 'loop-once', 'defer-any', 'separate-paths'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -743,6 +744,7 @@ def main(argv=None):
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
     golf.DEFER_ANY = 'defer-any' in opts.plant
+    golf.SEPARATE_PATHS = 'separate-paths' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
