@@ -4,7 +4,8 @@ GolfRun runs the golf's f(b, w, s, e) symbolically on every valid input:
 the black and white squares as two 32-bit sets (their lists in any order,
 lists.py), the start s among the whites, the end e in 1..32.  The list
 phase runs once for a symbolic start: every loop over a list is cut by
-induction.  It ends where the lists are done, at the first loop header
+induction, once for all the paths that reach its read (joined,
+lists.join_states).  It ends where the lists are done, at the first loop header
 with no list left to read (the cut).  The board phase then runs from the
 cut once per start, with s made concrete, so the rounds unroll.
 
