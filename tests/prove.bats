@@ -610,23 +610,57 @@ call_refused() {
 }
 
 # Each build's starts run in processes forked from the build's after its
-# list phase (prove.py): a killed proof leaves none of them running.
-# mailbox.c at gcc -O0: starts 31 and 30 take minutes in the board phase,
-# so at 40 s both chunks are in it, with room for a slow machine.
+# list phase (prove.py): a killed proof leaves none of them running.  Both
+# chunks are held in the board phase (--plant board-stall: a sleep there),
+# so the test does not hang on how slow some candidate is on this machine.
 @test "PROVE_TIMEOUT leaves no process of the proof running: the chunks die with their build's process" {
     local out stamped="$BATS_TEST_TMPDIR/stamped" said ended
     out="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
     # each line with the second it came; the last, the second make ended
-    { timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove GOLF="$(in_checkout "$COMPLETE/mailbox.c")" \
-        PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 PROVE_TRUST= PROVE_TIMEOUT=40 2>&1 && echo "status 0" || echo "status $?"; } |
+    { timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
+        PROVE_TRUST= PROVE_ARGS="--plant board-stall" PROVE_TIMEOUT=20 2>&1 && echo "status 0" || echo "status $?"; } |
         while IFS= read -r line; do printf '%s %s\n' "$SECONDS" "$line"; done > "$stamped"
     grep -q ' status 2$' "$stamped" || fail "$(cat "$stamped")"
-    grep -E -q ' prove: unproved: no verdict in 40 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: (board phase|the queries)\), start [0-9]+ \(gcc -O0: (board phase|the queries)\)' "$stamped" ||
+    grep -E -q ' prove: unproved: no verdict in 20 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: board phase\), start [0-9]+ \(gcc -O0: board phase\)' "$stamped" ||
         fail "no chunk at the limit: $(cat "$stamped")"
     said=$(grep -m 1 ' prove: unproved: no verdict' "$stamped" | cut -d ' ' -f 1)
     ended=$(tail -n 1 "$stamped" | cut -d ' ' -f 1)
     [ $((ended - said)) -le 5 ] || fail "make ended $((ended - said)) s after the verdict: a chunk ran on"
     ! pgrep -f -- "$out/golf-gcc-O0" > /dev/null || fail "left running: $(pgrep -a -f -- "$out/golf-gcc-O0")"
+}
+
+# A list phase waiting for a slot goes before the reference's next start
+# (prove.py Slots): with one slot, a reference that takes it first and
+# needs a second a start (--plant reference-ahead) keeps the golf's list
+# phase waiting one start, not all 32 of them.
+@test "with one slot, a list phase waits for one of the reference's starts, not all of them" {
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_TRUST= PROVE_ARGS="--jobs 1 --plant reference-ahead" PROVE_TIMEOUT=15
+    assert_failure 2
+    assert_line --regexp '^prove: gcc -O0: list phase [0-9.]+ s$'
+    assert_line --regexp '^prove: unproved: no verdict in 15 s .*at the limit: .*start [0-9]+ \(the reference.s formulas\)'
+}
+
+# The deepest start waiting goes first, whichever build it is of: with one
+# slot and each start's board phase taking 12 s (--plant board-slow),
+# start 32 is decided on both builds within 40 s, not after the first
+# build's four starts.
+@test "with one slot, start 32 is decided on every build before a build goes deeper" {
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS="gcc:-O0 gcc:-O2" PROVE_TRUST= PROVE_ARGS="--jobs 1 --starts 29-32 --plant board-slow" PROVE_TIMEOUT=40
+    assert_failure 2
+    assert_line --regexp '^prove: start 32: proved \(gcc -O0 [0-9.]+ s, gcc -O2 [0-9.]+ s\)$'
+}
+
+# The board phase puts each start's number into the list phase's names
+# that become one number with it (golf.py start_pins): pinned to another
+# start's numbers (--plant pins-astray), mailbox.c's start 31 is not proved.
+@test "mailbox.c's board phase with its names pinned to the next start's numbers is not proved" {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/mailbox.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_ARGS="--starts 31 --plant pins-astray" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp '^prove: gcc -O0: unproved: the model and the machine disagree on this row'
+    refute_line --regexp '^prove: golf == reference'
 }
 
 # A call on f's own path that no input takes is dropped, not run (its

@@ -553,9 +553,18 @@ def subst_bool(e, pairs, simplify=False):
     return values.conc_bool(subst_term(e, pairs, simplify))
 
 
-def subst_state(st, pairs, simplify=False):
+def subst_state(st, pairs, simplify=False, ended=False):
+    """st with pairs substituted.  ended: a path that has ended (returned,
+    or certain undefined behaviour), of which only its conditions, its
+    undefined behaviour and its result are read: its registers and memory
+    are left out, not substituted (gcc -O3's golf may end every path in
+    the list phase, hundreds of them, each with the whole stack)."""
     pairs = renaming(pairs)
-    s = map_state(st, lambda v: subst_value(v, pairs, simplify))
+    if ended:
+        s = st.fork()
+        s.regs, s.mem, s.owned = {}, {}, set()
+    else:
+        s = map_state(st, lambda v: subst_value(v, pairs, simplify))
     s.pc = [subst_bool(c, pairs, simplify) for c in st.pc]
     s.pc = [c for c in s.pc if c is not True]
     s.ubs = [(subst_bool(c, pairs, simplify), w) for c, w in st.ubs]
