@@ -581,7 +581,7 @@ COMPLETE="$ROOT/tests/prove/candidates/complete"
 declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O3 gcc:-O0 gcc:-O2"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O0 gcc:-O3 gcc:-O2"
     [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0"
-    [switch]="gcc:-O2 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
+    [switch]="gcc:-O2 gcc:-O3 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0")
@@ -797,6 +797,44 @@ done
     assert_failure
     assert_output --partial 'no verdict in 60 s'
     printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# switch.c at gcc -O3 inlines its switch four times: the start's switch and
+# the one on each list's first square fork the path eight ways before the
+# lists' loops.  The paths before one list read are joined and the loop is
+# cut once for all of them (three cuts: the white list after an empty black
+# one, the black, the white after it).  Planted back, each path cut on its
+# own (64 cuts of the black loop, 512 of the white): no verdict in 30 s.
+@test "paths before one list read are joined and its loop cut once (switch.c at gcc -O3)" {
+    local out
+    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/switch.c")" PROVE_OUT="$out" \
+        PROVE_BUILDS=gcc:-O3 PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_success
+    assert_line --regexp '^prove: gcc -O3: list phase .*\(white list: loop at %x[0-9a-f]+, induction step [0-9.]+ s, black list: loop at %x[0-9a-f]+, induction step [0-9.]+ s, white list: loop at %x[0-9a-f]+, induction step [0-9.]+ s\);'
+    printf '# %s\n' "$(grep -m 1 'induction step' <<< "$output")" >&3
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/switch.c")" PROVE_OUT="$out" \
+        PROVE_BUILDS=gcc:-O3 PROVE_TIMEOUT=30 PROVE_ARGS="--starts 27 --plant separate-paths" PROVE_TRUST=
+    assert_failure
+    assert_output --partial 'no verdict in 30 s'
+    printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# Each joined path's undefined behaviour stays, under that path's own
+# conditions: switch.c with b[1] read on one way of the start's switch
+# only (s % 8 == 3), before the black loop, reads past the end of an empty
+# black list there.  Planted out (the join keeping only the UB all its
+# paths share), this is proved.
+@test "a read past the end of a list on one of the joined paths is found (switch.c at gcc -O3)" {
+    local cand="$BATS_TEST_TMPDIR/pastend.c"
+    sed 's/at = 1ULL << bit(s),/at = 1ULL << bit(s) << (s % 8 == 3 \&\& b[1] > 99),/' "$COMPLETE/switch.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/switch.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O3 PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp '^prove: gcc -O3: unproved: start 27: the model finds undefined behaviour in the golf .*\(a read past the end of the list\)'
+    refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
 }
 
 @test "make prove refutes loops.c with its rounds cut to two (a chain of three jumps missed) with a row that replays" {
