@@ -4,7 +4,8 @@ GolfRun runs the golf's f(b, w, s, e) symbolically on every valid input:
 the black and white squares as two 32-bit sets (their lists in any order,
 lists.py), the start s among the whites, the end e in 1..32.  The list
 phase runs once for a symbolic start: every loop over a list is cut by
-induction.  It ends where the lists are done, at the first loop header
+induction, once for all the paths that reach its read (joined,
+lists.join_states).  It ends where the lists are done, at the first loop header
 with no list left to read (the cut).  The board phase then runs from the
 cut once per start, with s made concrete, so the rounds unroll.
 
@@ -33,6 +34,7 @@ START_BRANCHES = 64  # GolfRun.prune: past the lists, branches on the start the 
 RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 PINS_ASTRAY = False  # prove.py --plant pins-astray (tests only): the names are pinned to the next start's numbers
+SEPARATE_PATHS = False  # prove.py --plant separate-paths (tests only): each path before a list read cut on its own
 DEFER_ANY = False  # prove.py --plant defer-any (tests only): after the lists every call on unknown numbers waits
 
 
@@ -315,8 +317,20 @@ class GolfRun:
         saved = self.ex.load_stop
         self.ex.load_stop = read_stop
         n_defs = len(self.lists.defs)
+        # The paths that stand before one list read, at one place of the
+        # list, wait there until every other path has gone as far as it can
+        # (work is empty); then they are joined (lists.join_states) and the
+        # loop is cut once for all of them: gcc -O3 inlines switch.c's
+        # switch four times, and each of its eight ways before a loop was
+        # a path of its own, each cut again (64 of the black loop, 512 of
+        # the white, the list phase unfinished in 10 minutes).
+        waiting = {}
         try:
-            while work:
+            while work or waiting:
+                if not work:
+                    group = waiting.pop(next(iter(waiting)))
+                    families += self.cut_group(group, work, read_stop, saved)
+                    continue
                 s0 = work.pop()
                 # Each path on its own.  After a list's loop, a path is only
                 # followed to see whether another list's loop comes, on a
@@ -377,20 +391,7 @@ class GolfRun:
                     work.append(s)
                     continue
                 s2, pt = got
-                self.ex.load_stop = saved
-                try:
-                    out = self.lists.family(s2, P, pt, self.prove_step)
-                except lists.NotACut:
-                    s.skip = P
-                    work.append(s)
-                    continue
-                finally:
-                    self.ex.load_stop = read_stop
-                families += 1
-                out.status = None
-                out.skip = P  # it is about to read the terminator there
-                out.tag = 'lists'
-                work.append(out)
+                waiting.setdefault((P, pt.obj, s.tag), []).append((s, s2, pt))
         finally:
             self.ex.load_stop = saved
             self.ex.budget = None
@@ -400,6 +401,52 @@ class GolfRun:
         self.pin_defs = self.phase_defs
         self.list_seconds = time.time() - t
         return cuts, early
+
+    def cut_group(self, group, work, read_stop, saved):
+        """Cuts the loop at the read where the paths of group wait, each
+        (path, its canonical state, the list pointer), all at one place of
+        one list: joined if there are more than one (and they can be), each
+        on its own if not.  The state after the whole list goes on work; a
+        path whose loop cannot be cut there goes on past the read.  The
+        number of loops cut."""
+        P = (group[0][0].block, group[0][0].idx)
+        parts = [[g] for g in group]
+        if len(group) > 1 and not SEPARATE_PATHS:
+            live = ir.live_at(self.fn, *P)
+            joined = lists.join_states([s2 for _, s2, _ in group], live, self.ex.global_cells)
+            if joined is not None:
+                # the place read, if then else of the paths' (each path read
+                # the squares before it on its own)
+                inst = self.fn.blocks[P[0]].insts[P[1]]
+                pv = self.ex.operand(joined, ir.PTR, inst.args[0])
+                if pv.k == 'p' and isinstance(pv.v, Ptr) and pv.v.off == 0:
+                    parts = [[(None, joined, pv.v)]]
+        n = 0
+        for part in parts:
+            _, s2, pt = part[0]
+            self.ex.load_stop = saved
+            try:
+                out = self.lists.family(s2, P, pt, self.prove_step)
+            except lists.NotACut:
+                for s, _, _ in (group if part[0][0] is None else part):
+                    s.skip = P
+                    work.append(s)
+                continue
+            except Refused:
+                if part[0][0] is not None:
+                    raise
+                # the joined paths cannot be cut together (a pointer
+                # if-then-else of two places, say): each as before
+                parts += [[g] for g in group]
+                continue
+            finally:
+                self.ex.load_stop = read_stop
+            n += 1
+            out.status = None
+            out.skip = P  # it is about to read the terminator there
+            out.tag = 'lists'
+            work.append(out)
+        return n
 
     def list_phase_of(self, g, cuts, early):
         """The list phase of g (another general run of f: a self-call's, on

@@ -771,11 +771,13 @@ def main(argv=None):
     # back as a call that forgets the accumulator; a self-call's run taking
     # over the shared list phase without renaming its start and end; after
     # the lists, every helper call on numbers not known waiting for the
-    # board phase, not only those on the start
+    # board phase, not only those on the start; the paths before one list
+    # read cut each on its own, not joined
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead'],
+                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
+                             'separate-paths'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -794,6 +796,7 @@ def main(argv=None):
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
     golf.DEFER_ANY = 'defer-any' in opts.plant
     golf.PINS_ASTRAY = 'pins-astray' in opts.plant
+    golf.SEPARATE_PATHS = 'separate-paths' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
