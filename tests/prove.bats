@@ -453,7 +453,7 @@ planted_forms() {
 }
 
 @test "PF and ah: their model errors put back go red (the parity inverted; kept by a shift by cl; ah read and written as al)" {
-    planted_forms x86.py "/def flag_value/,/return v/s/v = self.emit('icmp eq i8 %s, 0' % self.emit('and i8/v = self.emit('icmp ne i8 %s, 0' % self.emit('and i8/" \
+    planted_forms x86.py "/def parity/,/return p/s/p = self.emit('icmp eq i8 %s, 0' % self.emit('and i8/p = self.emit('icmp ne i8 %s, 0' % self.emit('and i8/" \
         '(?s)^(testl %eax, %eax.*setp|incw %ax|xorb %ah, %al|movl %edi)' 'testl %eax, %eax; setp %cl' \
         'incw %ax; setnp %al' 'xorb %ah, %al' 'movl %edi, %eax; shrl \$16, %eax; xorl %edi, %eax; xorb %ah, %al; setnp %al; movzbl %al, %eax'
     planted_forms x86.py "/def flags_by_cl/,/for f in ('cf', 'of')/s/for f in ('zf', 'sf', 'pf'):/for f in ('zf', 'sf'):/" \
@@ -471,6 +471,15 @@ planted_forms() {
     planted_forms x86.py "/def bit_string/,/return ('sx'/s/delta = b.emit('mul i64 %s, %d' % (b.cast('sext', w, q, 64), w \/\/ 8))/delta = b.cast('sext', w, q, 64)/" \
         '(?s)^and \$(511|127), %rcx.*bt[crs]l ' 'and \$511, %rcx; sub \$256, %rcx; btcl %ecx, \(%rbp\)' \
         'and \$511, %rcx; sub \$256, %rcx; btsl %ecx, \(%rbp\)' 'and \$127, %rcx; sub \$64, %rcx; and \$3, %r11; btrl %ecx, -8\(%rbp,%r11,4\)'
+}
+
+@test "adc, sbb: their model errors put back go red (the carry in ignored; adc's carry out missing a sum equal to x; sbb r, r as 0)" {
+    planted_forms x86.py "s/                r = b.emit('%s %s %s, %s' % (op, t, r, b.cast('zext', 1, c, w)))/                pass/" \
+        '^(adc|sbb)l %ecx, %eax' 'adcl %ecx, %eax' 'sbbl %ecx, %eax'
+    planted_forms x86.py "s/b.set_flag('cf', b.emit('or i1 %s, %s' % (b.emit('icmp ult %s %s, %s' % (t, r, x)), eq)))/b.set_flag('cf', b.emit('icmp ult %s %s, %s' % (t, r, x)))/" \
+        '^adc[bwlq] \$(-1|255), %' 'adcb \$255, %al' 'adcl \$-1, %r10d' 'adcq \$-1, %rax'
+    planted_forms x86.py "/sbb r, r: -CF/,/return None/s/r = b.emit('sub %s 0, %s' % (t, b.cast('zext', 1, c, w)))/r = 0/" \
+        '(?s)sbbl %ecx, %ecx|sbbq %rax, %rax' 'call 1f; cmpl \$3, %eax; sbbl %ecx, %ecx  # callee 1' 'cmpq %rsi, %rdi; sbbq %rax, %rax'
 }
 
 @test "shld, shrd: their model errors put back go red (the two directions swapped; shrd's CF from the wrong bit)" {

@@ -603,15 +603,26 @@ class Block:
         """Flag f's i1 value here (PF's parity written out where it is
         first wanted: most results' PF is never read)."""
         v = self.fvals.get(f)
-        if isinstance(v, tuple):  # ('parity', result, its width)
-            _, r, w = v
-            if isinstance(r, int):
-                v = 'true' if bin(r & 0xff).count('1') % 2 == 0 else 'false'
-            else:
-                n = self.emit('call i8 @llvm.ctpop.i8(i8 %s)' % self.cast('trunc', w, r, 8))
-                v = self.emit('icmp eq i8 %s, 0' % self.emit('and i8 %s, 1' % n))
-            self.fvals[f] = v
+        if isinstance(v, tuple):
+            v = self.fvals[f] = self.parity(v)
         return v
+
+    def parity(self, v):
+        """PF's value v written out: ('parity', result, its width), or
+        ('parity', result, width, zero, before) for a shift by cl (PF as it
+        was before where the masked count is zero)."""
+        r, w = v[1], v[2]
+        if isinstance(r, int):
+            p = 'true' if bin(r & 0xff).count('1') % 2 == 0 else 'false'
+        else:
+            n = self.emit('call i8 @llvm.ctpop.i8(i8 %s)' % self.cast('trunc', w, r, 8))
+            p = self.emit('icmp eq i8 %s, 0' % self.emit('and i8 %s, 1' % n))
+        if len(v) > 3:
+            old = self.parity(v[4]) if isinstance(v[4], tuple) else v[4]
+            if old is None:
+                raise Refused('x86.py: no value for pf in block %s (liveness)' % self.label)
+            p = self.emit('select i1 %s, i1 %s, i1 %s' % (v[3], old, p))
+        return p
 
     def set_flag(self, f, v, why=None):
         self.defs.add(f)
@@ -915,6 +926,15 @@ class ArithForms:
             for f in FLAGS:
                 b.set_flag(f, None, 'set from an operand whose high bits are not known')
             return None
+        if same and m == 'sbb':
+            # sbb r, r: -CF, whatever the register held (gcc -O2's -(a < b))
+            c = b.flag('cf')
+            r = b.emit('sub %s 0, %s' % (t, b.cast('zext', 1, c, w)))
+            b.zf_sf(w, r)
+            b.set_flag('cf', c)
+            b.set_flag('of', 'false')
+            self.write(b, d, w, r)
+            return None
         if same and m in ('xor', 'sub'):
             r = 0  # the zeroing idiom: whatever the register held
         else:
@@ -925,8 +945,11 @@ class ArithForms:
             else:
                 r = None
             op = {'add': 'add', 'sub': 'sub', 'cmp': 'sub', 'and': 'and', 'test': 'and', 'or': 'or',
-                  'xor': 'xor'}[m]
+                  'xor': 'xor', 'adc': 'add', 'sbb': 'sub'}[m]
             r = b.emit('%s %s %s, %s' % (op, t, x, y)) if r is None else r
+            if m in ('adc', 'sbb'):  # CF carried in (gcc -O2's x + (a < b), -(a < b): sbb eax, eax)
+                c = b.flag('cf')
+                r = b.emit('%s %s %s, %s' % (op, t, r, b.cast('zext', 1, c, w)))
         if same and m in ('xor', 'sub'):
             b.set_flag('zf', 'true')
             b.set_flag('sf', 'false')
@@ -940,8 +963,18 @@ class ArithForms:
                 t1 = b.emit('xor %s %s, %s' % (t, x, r))
                 t2 = b.emit('xor %s %s, %s' % (t, y, r))
                 b.set_flag('of', b.emit('icmp slt %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, t1, t2)))))
-            elif m in ('sub', 'cmp'):
-                b.set_flag('cf', b.emit('icmp ult %s %s, %s' % (t, x, y)))
+            elif m == 'adc':  # a carry out: the sum below x, or equal to it with a carry in
+                eq = b.emit('and i1 %s, %s' % (c, b.emit('icmp eq %s %s, %s' % (t, r, x))))
+                b.set_flag('cf', b.emit('or i1 %s, %s' % (b.emit('icmp ult %s %s, %s' % (t, r, x)), eq)))
+                t1 = b.emit('xor %s %s, %s' % (t, x, r))
+                t2 = b.emit('xor %s %s, %s' % (t, y, r))
+                b.set_flag('of', b.emit('icmp slt %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, t1, t2)))))
+            elif m in ('sub', 'cmp', 'sbb'):
+                cf = b.emit('icmp ult %s %s, %s' % (t, x, y))
+                if m == 'sbb':  # a borrow: x below y, or equal to it with a borrow in
+                    cf = b.emit('or i1 %s, %s' % (cf, b.emit('and i1 %s, %s' % (c, b.emit('icmp eq %s %s, %s'
+                                                                                           % (t, x, y))))))
+                b.set_flag('cf', cf)
                 t1 = b.emit('xor %s %s, %s' % (t, x, y))
                 t2 = b.emit('xor %s %s, %s' % (t, x, r))
                 b.set_flag('of', b.emit('icmp slt %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, t1, t2)))))
@@ -1242,12 +1275,12 @@ class ArithForms:
         otherwise ZF, SF and PF follow the result, CF and OF are not modelled."""
         zero = b.emit('icmp eq %s %s, 0' % (t, cnt))
         for f in ('zf', 'sf', 'pf'):
-            if b.flags[f] == 'b':
-                if f == 'pf':
-                    n = b.emit('call i8 @llvm.ctpop.i8(i8 %s)' % b.cast('trunc', int(t[1:]), r, 8))
-                    new = b.emit('icmp eq i8 %s, 0' % b.emit('and i8 %s, 1' % n))
-                else:
-                    new = b.emit('icmp %s %s %s, 0' % ('eq' if f == 'zf' else 'slt', t, r))
+            if b.flags[f] == 'b' and f == 'pf':  # written out where read (Block.parity)
+                if 'pf' not in b.defs:  # its value before is read (kept by a count of 0)
+                    b.uses['pf'] = 1
+                b.set_flag(f, ('parity', r, int(t[1:]), zero, b.fvals.get('pf')))
+            elif b.flags[f] == 'b':
+                new = b.emit('icmp %s %s %s, 0' % ('eq' if f == 'zf' else 'slt', t, r))
                 b.set_flag(f, b.emit('select i1 %s, i1 %s, i1 %s' % (zero, b.flag(f), new)))
             else:
                 b.set_flag(f, None, 'set by %s by cl whose count may be 0, after %s' % (what, b.flags[f][1]))
@@ -1370,7 +1403,11 @@ class ArithForms:
         if s.type == cx.X86_OP_IMM:
             bit = 1 << (s.imm & (w - 1))
         else:
-            n = b.emit('and %s %s, %d' % (t, b.get(d_reg(b, s)[0], w), w - 1))
+            # the offset's low bits, all that a register's test reads (gcc
+            # -O2's bts rcx, rdx for 1L<<s with s an int, rdx's upper half
+            # unknown); a bit string's whole offset counts (bit_string)
+            n = b.get(d_reg(b, s)[0], w) if place is not None else b.cast('zext', 8, b.get(d_reg(b, s)[0], 8), w)
+            n = b.emit('and %s %s, %d' % (t, n, w - 1))
             bit = b.emit('shl %s 1, %s' % (t, n))
         b.set_flag('cf', b.emit('icmp ne %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, x, bit)))))
         for f in ('zf', 'sf', 'of', 'pf'):
@@ -1488,7 +1525,7 @@ class Lifter(ArithForms, BlockOps):
             return self.pop(b, ops)
         if m == 'leave':
             return self.leave(b, ops)
-        if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test'):
+        if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test', 'adc', 'sbb'):
             return self.arith(b, m, ops)
         if m in ('inc', 'dec', 'neg', 'not'):
             return self.unary(b, m, ops)

@@ -19,7 +19,7 @@ them back with rsp and rbp (forms_main.c runs it on the processor); the
 same bytes, decoded by capstone, go through x86.py's meaning of each
 instruction (and calls.py's of a call) and sym.py, on the same inputs.
 Every output register (rax, rcx, rdx, rsi, rdi, r8-r11, all 64 bits), every
-flag the model defines (ZF, SF, CF, OF: a flag it leaves undefined can
+flag the model defines (ZF, SF, CF, OF, PF: a flag it leaves undefined can
 never be read), the 64 bytes of memory, rsp and rbp must agree, but for
 what the model leaves unspecified (garbage after a call, the unknown upper
 bits of a register): the proof can never use those.
@@ -103,7 +103,7 @@ def cases():
     add('push %r9\n\tpop %r9')
     add('push $-5\n\tpop %rdx')
     add('push $0x7fffffff\n\tpop %rsi')
-    for op in ('add', 'sub', 'and', 'or', 'xor', 'cmp'):
+    for op in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'adc', 'sbb'):
         for w in (8, 16, 32, 64):
             s = SUF[w]
             add('%s%s %s, %s' % (op, s, r(w, 1), r(w, 0)))
@@ -155,6 +155,11 @@ def cases():
                 add('and $63, %%ecx\n\tsub $20, %%ecx\n\t%s%s %%cl, %s' % (op, s, r(w, 2)))
                 for c in (w, 24, 32 + w):
                     add('movb $%d, %%cl\n\t%s%s %%cl, %s' % (c, op, s, r(w, 2)))
+    # sbb r, r after a compare (gcc -O2's -(a < b)), on a register that
+    # held garbage: -CF whatever it held; adc after a compare (x + (a < b))
+    add('call 1f\n\tcmpl $3, %eax\n\tsbbl %ecx, %ecx  # callee 1', 'call', CALLEES[1])
+    add('cmpl %esi, %edi\n\tadcl $0, %eax')
+    add('cmpq %rsi, %rdi\n\tsbbq %rax, %rax')
     # bits 8-15 of a register (ah, ch, dh: gcc's __builtin_parity is
     # xor al, ah then setnp), read and written
     for text in ('xorb %ah, %al', 'xorb %ch, %dl', 'xorb %al, %ah', 'andb %dh, %cl', 'orb %ah, %ah', 'addb %ch, %ah',
