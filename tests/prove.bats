@@ -359,6 +359,45 @@ x86_planted_red() {
         'movl \$3, %ecx; lea -24\(%rbp\), %rdi; rep stosq; mov %rdi, %rbp'
 }
 
+# The time a call of memset or memcpy is charged (bound.py's libc_call: an
+# allowance, the C library's code being no part of the candidate's) against
+# the instructions the C library's routines execute, counted on the
+# processor by tests/prove/checks/libc_count.c: single steps (the trap flag,
+# no ptrace, so no capability to lack), each iteration of a rep string
+# instruction one, the first call's lazy binding added to every size, 0 to
+# 8192 bytes, destinations and sources aligned and not.  It covers this
+# machine's C library on this processor (the IFUNC's choice of routine and
+# its thresholds depend on both), not the site's: Attempt This Online runs
+# Arch's glibc on its own processors.
+# libc_count PYTHON DIR [ARG...]: the checker (with ARGs) given
+# DIR/bound.py's allowance for 0 to 8192 bytes (the checker's sizes), the
+# name bound lazily as at the site.
+libc_count() {
+    "$1" -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import bound
+print("\n".join(str(bound.libc_call(n)) for n in range(8193)))' "$2" | env -u LD_BIND_NOW "$BUILD/libc_count" "${@:3}"
+}
+
+@test "memset's and memcpy's time allowance holds on the processor: this machine's C library, 0 to 8192 bytes, aligned and not, the first call's lazy binding included; planted smaller (64 + n; 4096 + n/2) it goes red" {
+    local dir="$BATS_TEST_TMPDIR/planted" plant py
+    py=$(project_make print-PYTHON)
+    run libc_count "$py" "$ROOT/tests/prove"
+    assert_success
+    assert_line --index -1 --regexp '^memset/memcpy: [0-9]+ sizes, [0-9]+ calls, at most n \+ [0-9]+ instructions for n bytes \(allowance [0-9]+ \+ n\): within$'
+    assert_line --regexp '^memset: the first call.s lazy binding: [1-9][0-9]* instructions more'
+    printf '# %s\n' "${lines[-1]}" >&3
+    planted_copy "$dir"
+    for plant in 's/^LIBC_CALL = [0-9]*$/LIBC_CALL = 64/' 's/^    return LIBC_CALL + n$/    return LIBC_CALL + n \/\/ 2/'; do
+        cp "$ROOT/tests/prove/bound.py" "$dir/bound.py"
+        sed -i -e "$plant" "$dir/bound.py"
+        ! cmp -s "$dir/bound.py" "$ROOT/tests/prove/bound.py" || fail "nothing planted by $plant"
+        run libc_count "$py" "$dir" --first  # stops at the first call over
+        assert_failure 1
+        assert_line --index -1 --regexp '^memset/memcpy: .*: over$'
+        assert_line --regexp '^  mem(set|cpy) of [0-9]+ bytes at offset [0-9]+: [0-9]+ instructions, over the allowance [0-9]+$'
+        printf '# planted: %s\n' "${lines[-1]}" >&3
+    done
+}
+
 # forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
@@ -591,7 +630,7 @@ COMPLETE="$ROOT/tests/prove/candidates/complete"
 declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:-O2" [helper]="clang-19:-O2 gcc:-O3 gcc:-O0 gcc:-O2"
     [volatile]="clang-19:-O2 gcc:-O2" [oneboard]="clang-19:-O2 gcc:-O2" [loops]="clang-19:-O0 gcc:-O0 gcc:-O3 gcc:-O2"
     [localarray]="site-gcc-14:-O0 site-gcc-16:-O0 site-gcc-15:-O0"
-    [switch]="gcc:-O2 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
+    [switch]="gcc:-O2 gcc:-O3 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0")
@@ -659,23 +698,57 @@ call_refused() {
 }
 
 # Each build's starts run in processes forked from the build's after its
-# list phase (prove.py): a killed proof leaves none of them running.
-# mailbox.c at gcc -O0: starts 31 and 30 take minutes in the board phase,
-# so at 40 s both chunks are in it, with room for a slow machine.
+# list phase (prove.py): a killed proof leaves none of them running.  Both
+# chunks are held in the board phase (--plant board-stall: a sleep there),
+# so the test does not hang on how slow some candidate is on this machine.
 @test "PROVE_TIMEOUT leaves no process of the proof running: the chunks die with their build's process" {
     local out stamped="$BATS_TEST_TMPDIR/stamped" said ended
     out="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
     # each line with the second it came; the last, the second make ended
-    { timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove GOLF="$(in_checkout "$COMPLETE/mailbox.c")" \
-        PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 PROVE_TRUST= PROVE_TIMEOUT=40 2>&1 && echo "status 0" || echo "status $?"; } |
+    { timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
+        PROVE_TRUST= PROVE_ARGS="--plant board-stall" PROVE_TIMEOUT=20 2>&1 && echo "status 0" || echo "status $?"; } |
         while IFS= read -r line; do printf '%s %s\n' "$SECONDS" "$line"; done > "$stamped"
     grep -q ' status 2$' "$stamped" || fail "$(cat "$stamped")"
-    grep -E -q ' prove: unproved: no verdict in 40 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: (board phase|the queries)\), start [0-9]+ \(gcc -O0: (board phase|the queries)\)' "$stamped" ||
+    grep -E -q ' prove: unproved: no verdict in 20 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: board phase\), start [0-9]+ \(gcc -O0: board phase\)' "$stamped" ||
         fail "no chunk at the limit: $(cat "$stamped")"
     said=$(grep -m 1 ' prove: unproved: no verdict' "$stamped" | cut -d ' ' -f 1)
     ended=$(tail -n 1 "$stamped" | cut -d ' ' -f 1)
     [ $((ended - said)) -le 5 ] || fail "make ended $((ended - said)) s after the verdict: a chunk ran on"
     ! pgrep -f -- "$out/golf-gcc-O0" > /dev/null || fail "left running: $(pgrep -a -f -- "$out/golf-gcc-O0")"
+}
+
+# A list phase waiting for a slot goes before the reference's next start
+# (prove.py Slots): with one slot, a reference that takes it first and
+# needs a second a start (--plant reference-ahead) keeps the golf's list
+# phase waiting one start, not all 32 of them.
+@test "with one slot, a list phase waits for one of the reference's starts, not all of them" {
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_TRUST= PROVE_ARGS="--jobs 1 --plant reference-ahead" PROVE_TIMEOUT=15
+    assert_failure 2
+    assert_line --regexp '^prove: gcc -O0: list phase [0-9.]+ s$'
+    assert_line --regexp '^prove: unproved: no verdict in 15 s .*at the limit: .*start [0-9]+ \(the reference.s formulas\)'
+}
+
+# The deepest start waiting goes first, whichever build it is of: with one
+# slot and each start's board phase taking 12 s (--plant board-slow),
+# start 32 is decided on both builds within 40 s, not after the first
+# build's four starts.
+@test "with one slot, start 32 is decided on every build before a build goes deeper" {
+    run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS="gcc:-O0 gcc:-O2" PROVE_TRUST= PROVE_ARGS="--jobs 1 --starts 29-32 --plant board-slow" PROVE_TIMEOUT=40
+    assert_failure 2
+    assert_line --regexp '^prove: start 32: proved \(gcc -O0 [0-9.]+ s, gcc -O2 [0-9.]+ s\)$'
+}
+
+# The board phase puts each start's number into the list phase's names
+# that become one number with it (golf.py start_pins): pinned to another
+# start's numbers (--plant pins-astray), mailbox.c's start 31 is not proved.
+@test "mailbox.c's board phase with its names pinned to the next start's numbers is not proved" {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/mailbox.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_ARGS="--starts 31 --plant pins-astray" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp '^prove: gcc -O0: unproved: the model and the machine disagree on this row'
+    refute_line --regexp '^prove: golf == reference'
 }
 
 # A call on f's own path that no input takes is dropped, not run (its
@@ -773,6 +846,44 @@ done
     assert_failure
     assert_output --partial 'no verdict in 60 s'
     printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# switch.c at gcc -O3 inlines its switch four times: the start's switch and
+# the one on each list's first square fork the path eight ways before the
+# lists' loops.  The paths before one list read are joined and the loop is
+# cut once for all of them (three cuts: the white list after an empty black
+# one, the black, the white after it).  Planted back, each path cut on its
+# own (64 cuts of the black loop, 512 of the white): no verdict in 30 s.
+@test "paths before one list read are joined and its loop cut once (switch.c at gcc -O3)" {
+    local out
+    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/switch.c")" PROVE_OUT="$out" \
+        PROVE_BUILDS=gcc:-O3 PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_success
+    assert_line --regexp '^prove: gcc -O3: list phase .*\(white list: loop at %x[0-9a-f]+, induction step [0-9.]+ s, black list: loop at %x[0-9a-f]+, induction step [0-9.]+ s, white list: loop at %x[0-9a-f]+, induction step [0-9.]+ s\);'
+    printf '# %s\n' "$(grep -m 1 'induction step' <<< "$output")" >&3
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/switch.c")" PROVE_OUT="$out" \
+        PROVE_BUILDS=gcc:-O3 PROVE_TIMEOUT=30 PROVE_ARGS="--starts 27 --plant separate-paths" PROVE_TRUST=
+    assert_failure
+    assert_output --partial 'no verdict in 30 s'
+    printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# Each joined path's undefined behaviour stays, under that path's own
+# conditions: switch.c with b[1] read on one way of the start's switch
+# only (s % 8 == 3), before the black loop, reads past the end of an empty
+# black list there.  Planted out (the join keeping only the UB all its
+# paths share), this is proved.
+@test "a read past the end of a list on one of the joined paths is found (switch.c at gcc -O3)" {
+    local cand="$BATS_TEST_TMPDIR/pastend.c"
+    sed 's/at = 1ULL << bit(s),/at = 1ULL << bit(s) << (s % 8 == 3 \&\& b[1] > 99),/' "$COMPLETE/switch.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/switch.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O3 PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp '^prove: gcc -O3: unproved: start 27: the model finds undefined behaviour in the golf .*\(a read past the end of the list\)'
+    refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
 }
 
 @test "make prove refutes loops.c with its rounds cut to two (a chain of three jumps missed) with a row that replays" {

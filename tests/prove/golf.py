@@ -4,7 +4,8 @@ GolfRun runs the golf's f(b, w, s, e) symbolically on every valid input:
 the black and white squares as two 32-bit sets (their lists in any order,
 lists.py), the start s among the whites, the end e in 1..32.  The list
 phase runs once for a symbolic start: every loop over a list is cut by
-induction.  It ends where the lists are done, at the first loop header
+induction, once for all the paths that reach its read (joined,
+lists.join_states).  It ends where the lists are done, at the first loop header
 with no list left to read (the cut).  The board phase then runs from the
 cut once per start, with s made concrete, so the rounds unroll.
 
@@ -29,8 +30,11 @@ DROP_PATH = False  # prove.py --drop-path (tests only)
 DEEP_CALLS = 3  # calls this deep or deeper start from their caller's path, pruned (sym_calls.call)
 PROBE_BUDGET = 4000  # instructions of a probe for more list reads after a list's loop (lists.reads_ahead)
 DEAD_UNCHECKED = False  # prove.py --plant dead-unchecked (tests only)
+START_BRANCHES = 64  # GolfRun.prune: past the lists, branches on the start the list phase follows
 RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
+PINS_ASTRAY = False  # prove.py --plant pins-astray (tests only): the names are pinned to the next start's numbers
+SEPARATE_PATHS = False  # prove.py --plant separate-paths (tests only): each path before a list read cut on its own
 DEFER_ANY = False  # prove.py --plant defer-any (tests only): after the lists every call on unknown numbers waits
 
 
@@ -58,6 +62,10 @@ class Inputs:
 
 class StepFailed(Exception):
     """The induction step of a list loop does not hold: (family, model, reasons)."""
+
+
+class StartBranch(values.OverBudget):
+    """The list phase past the lists met a branch on the start (GolfRun.prune)."""
 
 
 class GolfRun:
@@ -111,6 +119,9 @@ class GolfRun:
         self.list_seconds = 0.0
         self.deferring = False  # the list phase past the lists: a helper call on unknown numbers waits (hook)
         self.phase_defs = []  # the definitions the list phase added (list_phase_of)
+        self.pin_defs = []  # the definitions the cut states may name (start_pins): this run's list phase's
+        self.def_of, self.def_count = {}, None  # the named terms' definitions by name (names_start)
+        self.start_branches = 0  # the list phase's branches on the start past the lists (prune)
         self.bound = None  # the last board phase's: the most instructions a path executes (bound.py)
 
     def prune(self, st, cond):
@@ -120,10 +131,46 @@ class GolfRun:
         branches cost the solver more than the paths they would save."""
         if getattr(st, 'seeded', False):
             pass  # deep in a recursion: from its caller's path, pruned (sym_calls.call)
-        elif st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop:
+        elif st.frame is not self.top_frame or self.in_board and st.block not in self.in_loop and st.tag != 'start':
             return True, True  # a callee's paths are merged, not pruned
+        elif self.deferring and self.names_start([values.boolean(cond)]):
+            # After the lists, branches on the start, still unknown, past a
+            # budget: the board phase goes on from this block's start,
+            # where the start is a number, pruning as here (gcc -O3's
+            # mailbox.c: its unrolled jump tests read the board at places
+            # the start gives; followed here, 971 paths, each read an
+            # if-then-else over the whole board for the solver).
+            self.start_branches += 1
+            if self.start_branches > START_BRANCHES:
+                raise StartBranch('a branch on the start after the lists')
         pc = [c for c in st.pc if c is not True]
         return tuple(self.pruner.ask(pc, values.boolean(c)) != UNSAT for c in (cond, Not(cond)))
+
+    def names_start(self, terms, other=None):
+        """Whether formulas name this run's start (or other), directly or
+        through the named terms' definitions."""
+        starts = {self.inp.s.get_id()} | ({other.get_id()} if other is not None else set())
+        defs = self.lists.defs
+        if self.def_count != (id(defs), len(defs)):
+            self.def_of = {v.get_id(): e for v, e in defs}
+            self.def_count = (id(defs), len(defs))
+        todo = list(terms)
+        seen = set()
+        while todo:
+            e = todo.pop()
+            i = e.get_id()
+            if i in seen:
+                continue
+            seen.add(i)
+            if i in starts:
+                return True
+            if z3.is_const(e):
+                d = self.def_of.get(i)
+                if d is not None:
+                    todo.append(d)
+                continue
+            todo.extend(e.children())
+        return False
 
     def settle(self, st, a):
         """A call's symbolic argument that is one number on st's path (the
@@ -270,8 +317,20 @@ class GolfRun:
         saved = self.ex.load_stop
         self.ex.load_stop = read_stop
         n_defs = len(self.lists.defs)
+        # The paths that stand before one list read, at one place of the
+        # list, wait there until every other path has gone as far as it can
+        # (work is empty); then they are joined (lists.join_states) and the
+        # loop is cut once for all of them: gcc -O3 inlines switch.c's
+        # switch four times, and each of its eight ways before a loop was
+        # a path of its own, each cut again (64 of the black loop, 512 of
+        # the white, the list phase unfinished in 10 minutes).
+        waiting = {}
         try:
-            while work:
+            while work or waiting:
+                if not work:
+                    group = waiting.pop(next(iter(waiting)))
+                    families += self.cut_group(group, work, read_stop, saved)
+                    continue
                 s0 = work.pop()
                 # Each path on its own.  After a list's loop, a path is only
                 # followed to see whether another list's loop comes, on a
@@ -284,9 +343,11 @@ class GolfRun:
                     self.ex.budget = 20000 if s0.tag is not None else None
                     self.deferring = s0.tag is not None
                     forks = self.ex.step_block(s0, header_stop) if s0.status is None else None
-                except Refused:
+                except Refused as x:
                     if before is None:
                         raise
+                    if isinstance(x, StartBranch):
+                        before.tag = 'start'  # the board phase prunes its branches as this phase would
                     cuts.append(before)
                     continue
                 finally:
@@ -330,28 +391,62 @@ class GolfRun:
                     work.append(s)
                     continue
                 s2, pt = got
-                self.ex.load_stop = saved
-                try:
-                    out = self.lists.family(s2, P, pt, self.prove_step)
-                except lists.NotACut:
-                    s.skip = P
-                    work.append(s)
-                    continue
-                finally:
-                    self.ex.load_stop = read_stop
-                families += 1
-                out.status = None
-                out.skip = P  # it is about to read the terminator there
-                out.tag = 'lists'
-                work.append(out)
+                waiting.setdefault((P, pt.obj, s.tag), []).append((s, s2, pt))
         finally:
             self.ex.load_stop = saved
             self.ex.budget = None
         if not families:
             raise Refused('%s: no loop over the lists was found' % fn.where())
         self.phase_defs = self.lists.defs[n_defs:]
+        self.pin_defs = self.phase_defs
         self.list_seconds = time.time() - t
         return cuts, early
+
+    def cut_group(self, group, work, read_stop, saved):
+        """Cuts the loop at the read where the paths of group wait, each
+        (path, its canonical state, the list pointer), all at one place of
+        one list: joined if there are more than one (and they can be), each
+        on its own if not.  The state after the whole list goes on work; a
+        path whose loop cannot be cut there goes on past the read.  The
+        number of loops cut."""
+        P = (group[0][0].block, group[0][0].idx)
+        parts = [[g] for g in group]
+        if len(group) > 1 and not SEPARATE_PATHS:
+            live = ir.live_at(self.fn, *P)
+            joined = lists.join_states([s2 for _, s2, _ in group], live, self.ex.global_cells)
+            if joined is not None:
+                # the place read, if then else of the paths' (each path read
+                # the squares before it on its own)
+                inst = self.fn.blocks[P[0]].insts[P[1]]
+                pv = self.ex.operand(joined, ir.PTR, inst.args[0])
+                if pv.k == 'p' and isinstance(pv.v, Ptr) and pv.v.off == 0:
+                    parts = [[(None, joined, pv.v)]]
+        n = 0
+        for part in parts:
+            _, s2, pt = part[0]
+            self.ex.load_stop = saved
+            try:
+                out = self.lists.family(s2, P, pt, self.prove_step)
+            except lists.NotACut:
+                for s, _, _ in (group if part[0][0] is None else part):
+                    s.skip = P
+                    work.append(s)
+                continue
+            except Refused:
+                if part[0][0] is not None:
+                    raise
+                # the joined paths cannot be cut together (a pointer
+                # if-then-else of two places, say): each as before
+                parts += [[g] for g in group]
+                continue
+            finally:
+                self.ex.load_stop = read_stop
+            n += 1
+            out.status = None
+            out.skip = P  # it is about to read the terminator there
+            out.tag = 'lists'
+            work.append(out)
+        return n
 
     def list_phase_of(self, g, cuts, early):
         """The list phase of g (another general run of f: a self-call's, on
@@ -366,8 +461,10 @@ class GolfRun:
         for v, e in g.phase_defs:
             self.pruner.add(v == e)
         pairs = [(g.inp.s, self.inp.s), (g.inp.e, self.inp.e)] if not PHASE_UNRENAMED else []
+        n_defs = len(self.lists.defs)
         ren = lists.Renaming(pairs + self.lists.copy_defs(g.phase_defs, pairs, '%sphase' % self.inp.general,
                                                           changed_only=True))
+        self.pin_defs = self.lists.defs[n_defs:]  # g's that name this run's start, renamed
 
         def renamed(c):
             s = lists.subst_state(c, ren)
@@ -387,15 +484,41 @@ class GolfRun:
             self.pruner.pop()
             self.shown = {}
 
+    def start_pins(self, k):
+        """[(term, number)]: the start is k, and so is each name the list
+        phase defined that is one number once the start is k (a value
+        computed from the start before the lists, x = at[s - 1] say, comes
+        back from a loop's induction as a name: left a name, every read at
+        x - d would be a read at an unknown place, each an if-then-else
+        over the whole local array, and every branch on it a question for
+        the solver).  Sound under the board phase's assumptions: each
+        query holds the start equal to k and every definition, so the name
+        equals its definition with k put in, which z3's simplifier made a
+        number (an equivalence).  Names that stay terms are left as they
+        are."""
+        at = k + 1 if PINS_ASTRAY else k  # planted: the numbers of another start
+        pairs = [(self.inp.s, z3.BitVecVal(at, 32))]
+        ren = lists.Renaming(pairs)
+        for v, e in self.pin_defs:
+            e2 = ren(e)
+            if e2.eq(e):
+                continue  # not the start's
+            e2 = z3.simplify(e2)
+            if z3.is_bv_value(e2) or z3.is_true(e2) or z3.is_false(e2):
+                pairs.append((v, e2))
+                ren = lists.Renaming(pairs)
+        pairs[0] = (self.inp.s, z3.BitVecVal(k, 32))
+        return pairs
+
     def board_phase(self, k, cuts, early):
         """From the cut with start k: the golf's answer and UB as formulas,
         and the condition that one of the paths is taken (it holds for every
         input whose list reads are consistent: a query must assume it)."""
-        sub = lists.Renaming([(self.inp.s, z3.BitVecVal(k, 32))])  # one for every state: its memo shared
+        sub = lists.Renaming(self.start_pins(k))  # one for every state: its memo shared
         self.in_board = True
         states = []
         for c in cuts + early:
-            s = lists.subst_state(c, sub, simplify=True)
+            s = lists.subst_state(c, sub, simplify=True, ended=c.status is not None)
             if any(x is False for x in s.pc):
                 continue  # a path no input with this start takes
             s.status = c.status
@@ -470,7 +593,6 @@ class SelfCalls:
         self.runs = {}  # (k, key of x) -> (its result, or None while under way; x); the root's
         self.count = 0
         self.general = None  # the root's: (the first self-call's run, its list phase), shared by the rest
-        self.def_of, self.def_count = {}, None  # the named terms' definitions by name (on_start)
 
     def hook(self, st, callee, args, where):
         run = self.run
@@ -527,30 +649,8 @@ class SelfCalls:
         return (ret,)
 
     def on_start(self, terms):
-        """Whether formulas name the start (the root run's or this run's),
-        directly or through the named terms' definitions."""
-        starts = {self.run.inp.s.get_id(), self.root.run.inp.s.get_id()}
-        defs = self.run.lists.defs
-        if self.def_count != (id(defs), len(defs)):
-            self.def_of = {v.get_id(): e for v, e in defs}
-            self.def_count = (id(defs), len(defs))
-        todo = list(terms)
-        seen = set()
-        while todo:
-            e = todo.pop()
-            i = e.get_id()
-            if i in seen:
-                continue
-            seen.add(i)
-            if i in starts:
-                return True
-            if z3.is_const(e):
-                d = self.def_of.get(i)
-                if d is not None:
-                    todo.append(d)
-                continue
-            todo.extend(e.children())
-        return False
+        """Whether formulas name the start (the root run's or this run's)."""
+        return self.run.names_start(terms, self.root.run.inp.s)
 
     def dead_call(self, st, callee):
         """A call (of a helper, or of f with a start that is not one

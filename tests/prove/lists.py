@@ -553,9 +553,18 @@ def subst_bool(e, pairs, simplify=False):
     return values.conc_bool(subst_term(e, pairs, simplify))
 
 
-def subst_state(st, pairs, simplify=False):
+def subst_state(st, pairs, simplify=False, ended=False):
+    """st with pairs substituted.  ended: a path that has ended (returned,
+    or certain undefined behaviour), of which only its conditions, its
+    undefined behaviour and its result are read: its registers and memory
+    are left out, not substituted (gcc -O3's golf may end every path in
+    the list phase, hundreds of them, each with the whole stack)."""
     pairs = renaming(pairs)
-    s = map_state(st, lambda v: subst_value(v, pairs, simplify))
+    if ended:
+        s = st.fork()
+        s.regs, s.mem, s.owned = {}, {}, set()
+    else:
+        s = map_state(st, lambda v: subst_value(v, pairs, simplify))
     s.pc = [subst_bool(c, pairs, simplify) for c in st.pc]
     s.pc = [c for c in s.pc if c is not True]
     s.ubs = [(subst_bool(c, pairs, simplify), w) for c, w in st.ubs]
@@ -595,6 +604,62 @@ def merge_states(cond, a, b, init=None):
     s.mem = mem
     s.owned = set(mem)
     return s
+
+
+def common_prefix(lists, same=values.same):
+    """How many leading items every list shares (by same)."""
+    n = 0
+    first = lists[0]
+    while n < len(first) and all(len(x) > n and same(x[n], first[n]) for x in lists[1:]):
+        n += 1
+    return n
+
+
+def join_states(states, live, init=None):
+    """One state for paths that stand at the same instruction of the same
+    frame: the union of their inputs, each value if-then-else of theirs.
+    Path i's own conditions (those after the prefix all share) are c_i;
+    the join's path is the prefix and (c_1 or ... or c_n), each value
+    if c_1 then path 1's else if c_2 ... else path n's, and each path's
+    undefined behaviour is kept under its c_i.  Sound: an input the join
+    takes satisfies some c_i, so it takes path i; the values it gets are
+    those of the first such path, a real run of that input (two paths may
+    both hold for one input only by reading a list in different orders,
+    each an order the input has); and every question asked of a path
+    before (its UB, its coverage) is asked of the join under c_i.  Only
+    the registers live there are kept (live); None if one of them is set
+    on some paths only, or the paths are not at one place."""
+    first = states[0]
+    if any(s.fn is not first.fn or s.frame is not first.frame or (s.block, s.idx) != (first.block, first.idx) or
+           s.tag != first.tag or s.seeded or s.status is not None for s in states):
+        return None
+    for s in states:
+        if any(k not in s.regs for t in states for k in t.regs if k in live):
+            return None
+    trimmed = [trim(s, live) for s in states]
+    pcs = [[c for c in s.pc if c is not True] for s in states]
+    n = common_prefix(pcs)
+    own = [And(*pc[n:]) for pc in pcs]
+    try:
+        out = trimmed[-1]
+        for s, c in zip(reversed(trimmed[:-1]), reversed(own[:-1])):
+            out = merge_states(c, s, out, init)
+    except Refused:
+        return None  # memory on one path only: cut each on its own
+    out.block, out.idx, out.prev = first.block, first.idx, first.prev
+    out.tag, out.skip, out.seeded, out.status = first.tag, None, False, None
+    either = Or(*own)
+    out.pc = pcs[0][:n] + ([] if either is True else [either])
+    m = common_prefix([s.ubs for s in states], lambda a, b: a is b or values.same(a[0], b[0]) and a[1] == b[1])
+    out.ubs = list(first.ubs[:m]) + [(And(c, u), w) for s, c in zip(states, own) for u, w in s.ubs[m:]]
+    # a read place, or a fact, every path knows the same way stays known
+    out.choices = {k: v for k, v in first.choices.items()
+                   if all(k in s.choices and (s.choices[k] is v or values.same(s.choices[k], v)) for s in states)}
+    out.facts = {k: v for k, v in first.facts.items() if all(s.facts.get(k, None) is v for s in states)}
+    out.reads = []
+    out.steps = max(s.steps for s in states)
+    out.icount = max(s.icount for s in states)  # the slowest path's (bound.py)
+    return out
 
 
 def eq_value(a, b):

@@ -226,20 +226,63 @@ def child(q):
     PROGRESS = q
 
 
+class Slots:
+    """At most --jobs processes computing at once.  A list phase waiting
+    for a slot goes first; then the deepest start waiting (the reference's
+    formulas, a chunk's next start), whichever build it is of: every other
+    piece of work takes a slot one start at a time.  So a build whose list
+    phase refuses the candidate at once is not kept waiting behind another
+    build's 32 starts, and start 32 is decided on every build before any
+    chunk goes deeper into its own (a counterexample there is reported
+    first: the main side waits for every build's result on it).  Before,
+    a process held its slot for all its starts (with --jobs 1, the
+    reference's formulas held the one slot for all 32)."""
+
+    def __init__(self, ctx, n):
+        self.sem = ctx.Semaphore(n)
+        self.waiting = ctx.Array('i', 34)  # [0]: list phases; [k]: work on start k
+
+    def take(self, i):
+        w = self.waiting
+        with w.get_lock():
+            w[i] += 1
+        while True:
+            with w.get_lock():
+                ahead = any(w[j] for j in range(i + 1 if i else 34, 34)) or (i and w[0])
+            if not ahead and self.sem.acquire(timeout=0.05):
+                break
+            if ahead:
+                time.sleep(0.05)  # work that goes first waits: it takes the next slot freed
+        with w.get_lock():
+            w[i] -= 1
+
+    def for_list_phase(self):
+        self.take(0)
+
+    def for_start(self, k):
+        self.take(k)
+
+    def release(self):
+        self.sem.release()
+
+
 def reference_main(order, q, slots):
     """The reference's process: its formulas for every start, made once
     and sent as text (reference_text) to the main side, which passes them
     on to each build's process after its list phase: so they are made
     beside the first list phases, not before them."""
     child(q)
-    slots.acquire()
     inp, texts, secs = golf.Inputs(), {}, 0.0
     for k in order:
+        note(None, k, 'waiting for a processor')
+        slots.for_start(k)
         note(None, k, "the reference's formulas")
+        if 'reference-ahead' in OPTS.plant:
+            time.sleep(1)  # a slow reference, for the slots' test
         answer = reference_answer(inp, k)
         texts[k] = reference_text(answer, inp)
         secs += answer[2]
-    slots.release()
+        slots.release()
     q.put(('reference', texts, secs))
     q.put(('end', os.getpid()))
 
@@ -253,7 +296,9 @@ def build_main(b, chunks, q, slots, reference):
     phase is done twice.  At most --jobs of them compute at once (slots).
     Each (build, start) result goes to the main side as it is done."""
     child(q)
-    slots.acquire()
+    if 'reference-ahead' in OPTS.plant:
+        time.sleep(2)  # the reference takes a slot first, for the slots' test
+    slots.for_list_phase()
     res = prove_build_starts(b, [], chunks[0][0])
     q.put(('list', b, res))
     if res['fail'] is not None:  # the list phase failed: the build's first start fails
@@ -265,7 +310,6 @@ def build_main(b, chunks, q, slots, reference):
         note(b, chunks[0][0], "waiting for the reference's formulas")
         q.put(('want', b))
         texts = reference.recv()
-        slots.acquire()
         for k, text in texts.items():
             if text is not None:
                 REF_ANSWERS[k] = reference_from_text(text)
@@ -273,8 +317,7 @@ def build_main(b, chunks, q, slots, reference):
         kids = [ctx.Process(target=chunk_main, args=(b, ch, q, slots)) for ch in chunks[1:]]
         for p in kids:
             p.start()
-        run_chunk(b, chunks[0], q)
-        slots.release()
+        run_chunk(b, chunks[0], q, slots)
         for p in kids:
             p.join()
             if p.exitcode != 0:  # the main side sees this process die
@@ -284,16 +327,18 @@ def build_main(b, chunks, q, slots, reference):
 
 def chunk_main(b, chunk, q, slots):
     child(q)
-    slots.acquire()
-    run_chunk(b, chunk, q)
-    slots.release()
+    run_chunk(b, chunk, q, slots)
 
 
-def run_chunk(b, chunk, q):
-    """A chunk's starts in order, for build b; stops after its first start
-    that fails (no later start in the order can be the one reported)."""
+def run_chunk(b, chunk, q, slots):
+    """A chunk's starts in order, for build b, each in a slot of its own;
+    stops after its first start that fails (no later start in the order
+    can be the one reported)."""
     for k in chunk:
+        note(b, k, 'waiting for a processor')
+        slots.for_start(k)
         res = prove_build_starts(b, [k])
+        slots.release()
         q.put(('result', b, k, res))
         if res['fail'] is not None:
             break
@@ -328,6 +373,10 @@ def prove_build_starts(b, starts, first=None):
         for k in starts:
             t = time.time()
             note(b, k, 'board phase')
+            if 'board-stall' in OPTS.plant:
+                time.sleep(3600)  # a stuck board phase, for the time-limit tests
+            if 'board-slow' in OPTS.plant:
+                time.sleep(12)  # a slow one, for the slots' test
             gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
             if getattr(run.mod, 'lifted', False):
@@ -434,10 +483,11 @@ def prove(opts):
     failed, doing, ended, proved = None, {}, set(), False
     ctx = multiprocessing.get_context('fork')
     q = ctx.Queue()
-    slots = ctx.Semaphore(opts.jobs)
+    slots = Slots(ctx, opts.jobs)
     pipes = [ctx.Pipe(duplex=False) for b in builds]  # (the build's end, the main side's)
-    procs = [ctx.Process(target=reference_main, args=(order, q, slots))]
-    procs += [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    # the builds first: their list phases usually ask for a slot before the reference does
+    procs = [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    procs += [ctx.Process(target=reference_main, args=(order, q, slots))]
     texts, wanting, ref = None, [], 0.0
     deadline = t0 + opts.timeout if opts.timeout > 0 else None
     # The chunks a killed build's process leaves come here (a subreaper),
@@ -721,11 +771,13 @@ def main(argv=None):
     # back as a call that forgets the accumulator; a self-call's run taking
     # over the shared list phase without renaming its start and end; after
     # the lists, every helper call on numbers not known waiting for the
-    # board phase, not only those on the start
+    # board phase, not only those on the start; the paths before one list
+    # read cut each on its own, not joined
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
-                             'count-once', 'loop-once', 'defer-any'],
+                             'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
+                             'separate-paths'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -743,6 +795,8 @@ def main(argv=None):
     golf.tailrec.DROP_ACC = 'tailrec-no-acc' in opts.plant
     golf.PHASE_UNRENAMED = 'phase-unrenamed' in opts.plant
     golf.DEFER_ANY = 'defer-any' in opts.plant
+    golf.PINS_ASTRAY = 'pins-astray' in opts.plant
+    golf.SEPARATE_PATHS = 'separate-paths' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
