@@ -708,6 +708,14 @@ $(BUILD)/prove-ref/shim.ll: tests/prove/shim.c reference/*.h $(STAMPS)/prove-ref
 # tests/prove.bats runs make prove (and on mutants, with the same reference).
 TEST_PROGRAMS += $(foreach e,$(filter-out site-%,$(PROVE_BUILDS)),$(PROVE_OUT)/golf-$(call golf_id,$e)) $(PROVE_REF_LL)
 
+# The instructions the C library's memset and memcpy execute, against the
+# proof's allowance (tests/prove/checks/libc_count.c): a PIE that calls
+# them through its PLT, bound lazily (-z lazy) as a golf's program is.
+# Never with $(SAN): ASan puts its own memset and memcpy in their place.
+$(BUILD)/libc_count: tests/prove/checks/libc_count.c $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) -fPIE -pie -Wl,-z,lazy -o "$@" "$<"
+TEST_PROGRAMS += $(BUILD)/libc_count
+
 # ==================== submit: the answer post ====================
 # golf/post/permalink.c makes and reads Attempt This Online and Try It Online
 # links offline, with zlib's deflate (Debian package zlib1g-dev); the post

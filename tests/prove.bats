@@ -359,6 +359,45 @@ x86_planted_red() {
         'movl \$3, %ecx; lea -24\(%rbp\), %rdi; rep stosq; mov %rdi, %rbp'
 }
 
+# The time a call of memset or memcpy is charged (bound.py's libc_call: an
+# allowance, the C library's code being no part of the candidate's) against
+# the instructions the C library's routines execute, counted on the
+# processor by tests/prove/checks/libc_count.c: single steps (the trap flag,
+# no ptrace, so no capability to lack), each iteration of a rep string
+# instruction one, the first call's lazy binding added to every size, 0 to
+# 8192 bytes, destinations and sources aligned and not.  It covers this
+# machine's C library on this processor (the IFUNC's choice of routine and
+# its thresholds depend on both), not the site's: Attempt This Online runs
+# Arch's glibc on its own processors.
+# libc_count PYTHON DIR [ARG...]: the checker (with ARGs) given
+# DIR/bound.py's allowance for 0 to 8192 bytes (the checker's sizes), the
+# name bound lazily as at the site.
+libc_count() {
+    "$1" -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import bound
+print("\n".join(str(bound.libc_call(n)) for n in range(8193)))' "$2" | env -u LD_BIND_NOW "$BUILD/libc_count" "${@:3}"
+}
+
+@test "memset's and memcpy's time allowance holds on the processor: this machine's C library, 0 to 8192 bytes, aligned and not, the first call's lazy binding included; planted smaller (64 + n; 4096 + n/2) it goes red" {
+    local dir="$BATS_TEST_TMPDIR/planted" plant py
+    py=$(project_make print-PYTHON)
+    run libc_count "$py" "$ROOT/tests/prove"
+    assert_success
+    assert_line --index -1 --regexp '^memset/memcpy: [0-9]+ sizes, [0-9]+ calls, at most n \+ [0-9]+ instructions for n bytes \(allowance [0-9]+ \+ n\): within$'
+    assert_line --regexp '^memset: the first call.s lazy binding: [1-9][0-9]* instructions more'
+    printf '# %s\n' "${lines[-1]}" >&3
+    planted_copy "$dir"
+    for plant in 's/^LIBC_CALL = [0-9]*$/LIBC_CALL = 64/' 's/^    return LIBC_CALL + n$/    return LIBC_CALL + n \/\/ 2/'; do
+        cp "$ROOT/tests/prove/bound.py" "$dir/bound.py"
+        sed -i -e "$plant" "$dir/bound.py"
+        ! cmp -s "$dir/bound.py" "$ROOT/tests/prove/bound.py" || fail "nothing planted by $plant"
+        run libc_count "$py" "$dir" --first  # stops at the first call over
+        assert_failure 1
+        assert_line --index -1 --regexp '^memset/memcpy: .*: over$'
+        assert_line --regexp '^  mem(set|cpy) of [0-9]+ bytes at offset [0-9]+: [0-9]+ instructions, over the allowance [0-9]+$'
+        printf '# planted: %s\n' "${lines[-1]}" >&3
+    done
+}
+
 # forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {

@@ -57,7 +57,9 @@ BUDGET = RATE * MINUTE // FOOTER_CALLS  # instructions a call of f may take: 4x1
 # allowance, not a count: one instruction a byte (glibc's routines move 8 to
 # 64 bytes an instruction, its plainest fallback a byte each) and 4096 for
 # the rest (the routine's set-up, the PLT, and the dynamic linker's lazy
-# binding of the name at its first call).
+# binding of the name at its first call).  checks/libc_count.c holds it
+# against this machine's C library, single-stepped (README.md, the time a
+# run takes).
 LIBC_CALL = 4096
 
 
