@@ -473,6 +473,54 @@ planted_forms() {
         '^btr' 'btrl %ecx, %r11d' 'btrq \$40, \(%rbp\)'
 }
 
+@test "8- and 16-bit shifts by cl and by their width: their model errors put back go red (the count masked to the width, not to 5 bits; shr by the width keeping the value)" {
+    planted_forms x86.py "s/        cmask = 63 if w == 64 else 31\$/        cmask = 63 if w == 64 else 31 if w == 32 else w - 1/" \
+        '(?s)^and \$63, %ecx.*(sh|sa)[lr][bw] %cl' 'and \$63, %ecx; sub \$20, %ecx; shlb %cl, %dl' \
+        'and \$63, %ecx; sub \$20, %ecx; shrw %cl, %dx' 'and \$63, %ecx; sub \$20, %ecx; sarb %cl, %dl'
+    planted_forms x86.py "/def shift(/,/def count_cl/s/if op == 'ashr' else 0\$/if op == 'ashr' else x/" \
+        '^sh[lr][bw] \$(8|16|31)' 'shrb \$8, %dl' 'shlw \$16, %dx' 'shlb \$31, %dl'
+}
+
+@test "rol, ror: their model errors put back go red (the directions swapped; CF kept by a count that is a multiple of the width; ror's CF from the lowest bit)" {
+    planted_forms x86.py "s/fn = 'fshl' if m == 'rol' else 'fshr'/fn = 'fshr' if m == 'rol' else 'fshl'/" \
+        '^ro[lr]' 'rolb \$1, %dl' 'rorw %cl, %ax' 'roll \$7, %edx' 'rorq %cl, %r10' 'rolq \$5, \(%rbp\)'
+    planted_forms x86.py "/def rotate(/,/def flags_by_cl/s/zero = b.emit('icmp eq %s %s, 0' % (t, cnt))/zero = b.emit('icmp eq %s %s, 0' % (t, b.emit('and %s %s, %d' % (t, cnt, w - 1))))/" \
+        '(?s)^movb \$[0-9]+, %cl.*ro[lr][bw] %cl' 'movb \$8, %cl; rolb %cl, %dl' 'movb \$24, %cl; rorb %cl, %dl' \
+        'movb \$16, %cl; rolw %cl, %dx' 'movb \$48, %cl; rorw %cl, %dx'
+    planted_forms x86.py "/def rotate(/,/def flags_by_cl/s/if m == 'ror' else b.emit('trunc/if m == 'rol' else b.emit('trunc/" \
+        '^ror' 'rorb \$1, %dl' 'rorl %cl, %eax' 'rorq \$63, %rdx'
+}
+
+@test "PF and ah: their model errors put back go red (the parity inverted; kept by a shift by cl; ah read and written as al)" {
+    planted_forms x86.py "/def parity/,/return p/s/p = self.emit('icmp eq i8 %s, 0' % self.emit('and i8/p = self.emit('icmp ne i8 %s, 0' % self.emit('and i8/" \
+        '(?s)^(testl %eax, %eax.*setp|incw %ax|xorb %ah, %al|movl %edi)' 'testl %eax, %eax; setp %cl' \
+        'incw %ax; setnp %al' 'xorb %ah, %al' 'movl %edi, %eax; shrl \$16, %eax; xorl %edi, %eax; xorb %ah, %al; setnp %al; movzbl %al, %eax'
+    planted_forms x86.py "/def flags_by_cl/,/for f in ('cf', 'of')/s/for f in ('zf', 'sf', 'pf'):/for f in ('zf', 'sf'):/" \
+        '^(sh[lr]l %cl, %eax|sarq %cl, %rdi)' 'shll %cl, %eax' 'shrl %cl, %eax' 'sarq %cl, %rdi; cmovpl %edx, %eax'
+    planted_forms x86.py "s/return b.cast('trunc', 16, b.emit('lshr i16 %s, 8' % b.get(r, 16)), 8)/return b.get(r, 8)/" \
+        '%ah, %al|%ch, %dl|movzbl %ah' 'xorb %ah, %al' 'xorb %ch, %dl' 'movzbl %ah, %eax'
+    planted_forms x86.py "s/b.emit('shl %s %s, 8' % (ity(n), b.cast('zext', 8, v, n)))/b.cast('zext', 8, v, n)/" \
+        ', %ah$|, %ch$' 'movb %cl, %ah' 'xorb %al, %ah' 'movb \(%rbp\), %ch'
+}
+
+@test "bt, btc, bts, btr on memory at a register's bit offset: their model errors put back go red (the offset taken unsigned; the word's index taken as bytes)" {
+    planted_forms x86.py "/def bit_string/,/return ('sx'/s/q = b.emit('ashr %s %s, %d'/q = b.emit('lshr %s %s, %d'/" \
+        '(?s)^and \$511, %rcx.*bt[wlq] ' 'and \$511, %rcx; sub \$256, %rcx; btw %cx, \(%rbp\)' \
+        'and \$511, %rcx; sub \$256, %rcx; btl %ecx, \(%rbp\)' 'and \$511, %rcx; sub \$256, %rcx; btq %rcx, \(%rbp\)'
+    planted_forms x86.py "/def bit_string/,/return ('sx'/s/delta = b.emit('mul i64 %s, %d' % (b.cast('sext', w, q, 64), w \/\/ 8))/delta = b.cast('sext', w, q, 64)/" \
+        '(?s)^and \$(511|127), %rcx.*bt[crs]l ' 'and \$511, %rcx; sub \$256, %rcx; btcl %ecx, \(%rbp\)' \
+        'and \$511, %rcx; sub \$256, %rcx; btsl %ecx, \(%rbp\)' 'and \$127, %rcx; sub \$64, %rcx; and \$3, %r11; btrl %ecx, -8\(%rbp,%r11,4\)'
+}
+
+@test "adc, sbb: their model errors put back go red (the carry in ignored; adc's carry out missing a sum equal to x; sbb r, r as 0)" {
+    planted_forms x86.py "s/                r = b.emit('%s %s %s, %s' % (op, t, r, b.cast('zext', 1, c, w)))/                pass/" \
+        '^(adc|sbb)l %ecx, %eax' 'adcl %ecx, %eax' 'sbbl %ecx, %eax'
+    planted_forms x86.py "s/b.set_flag('cf', b.emit('or i1 %s, %s' % (b.emit('icmp ult %s %s, %s' % (t, r, x)), eq)))/b.set_flag('cf', b.emit('icmp ult %s %s, %s' % (t, r, x)))/" \
+        '^adc[bwlq] \$(-1|255), %' 'adcb \$255, %al' 'adcl \$-1, %r10d' 'adcq \$-1, %rax'
+    planted_forms x86.py "/sbb r, r: -CF/,/return None/s/r = b.emit('sub %s 0, %s' % (t, b.cast('zext', 1, c, w)))/r = 0/" \
+        '(?s)sbbl %ecx, %ecx|sbbq %rax, %rax' 'call 1f; cmpl \$3, %eax; sbbl %ecx, %ecx  # callee 1' 'cmpq %rsi, %rdi; sbbq %rax, %rax'
+}
+
 @test "shld, shrd: their model errors put back go red (the two directions swapped; shrd's CF from the wrong bit)" {
     planted_forms x86.py "s/fn = 'fshr' if m == 'shrd' else 'fshl'/fn = 'fshl' if m == 'shrd' else 'fshr'/" \
         '^sh[lr]d' 'shldq %cl, %rdi, %rax' 'shrdl \$7, %edi, %edx' 'shrdq \$9, %rdi, \(%rbp\)'
@@ -565,7 +613,8 @@ done
 # onearg.c's one-argument helper, chain.c's recursive chain, board8.c's
 # loops over the 64 squares, mailbox.c's local arrays, memfill.c's
 # memset and local table: clang's llvm.memset and llvm.memcpy, gcc -O0's
-# call of memset, rep stosq and rep movsq); each is proved, and a wrong variant of each
+# call of memset, rep stosq and rep movsq; rotate.c's rol and ror by cl
+# and __builtin_parityl's xor al, ah and setnp); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -584,7 +633,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [switch]="gcc:-O2 gcc:-O3 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
-    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0")
+    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -780,7 +829,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill; do
+    mailbox memfill rotate; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done

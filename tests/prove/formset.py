@@ -2,7 +2,8 @@
 
 A form is what decides an instruction's meaning beyond its operands'
 values: the mnemonic, each operand's kind and size (r8..r64, m8..m64 with
-or without an index, an immediate, cl as a shift count) and the legacy
+or without an index, an immediate, cl as a shift count, r8h for ah, ch,
+dh, bh) and the legacy
 prefix bytes (0x66 operand size, 0x67 address size, segment, rep, lock).
 key() names a form; x86.py refuses an instruction whose form is not in the
 registry, forms.tsv, and forms.tsv holds only forms checks/forms.py tested
@@ -14,7 +15,8 @@ REGISTRY = os.path.join(HERE, 'forms.tsv')
 
 LEGACY = {0x66: '66', 0x67: '67', 0xf0: 'f0', 0xf2: 'f2', 0xf3: 'f3', 0x2e: '2e', 0x36: '36', 0x3e: '3e',
           0x26: '26', 0x64: '64', 0x65: '65'}
-SHIFTS = ('shl', 'sal', 'shr', 'sar')
+SHIFTS = ('shl', 'sal', 'shr', 'sar', 'rol', 'ror')
+HIGH8 = ('ah', 'ch', 'dh', 'bh')  # bits 8-15 of rax, rcx, rdx, rbx: a form of their own (r8h)
 
 
 def key(i):
@@ -28,7 +30,8 @@ def key(i):
     ops = []
     for n, op in enumerate(i.operands):
         if op.type == cx.X86_OP_REG:
-            ops.append('cl' if i.mnemonic in SHIFTS and n == 1 else 'r%d' % (op.size * 8))
+            name = i.reg_name(op.reg)
+            ops.append('cl' if i.mnemonic in SHIFTS and n == 1 else 'r8h' if name in HIGH8 else 'r%d' % (op.size * 8))
         elif op.type == cx.X86_OP_IMM:
             ops.append('i')
         elif op.type == cx.X86_OP_MEM:

@@ -76,7 +76,7 @@ SCRATCH = ('rax', 'r8', 'r9', 'r10', 'r11')
 SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
 XMM = tuple('xmm%d' % n for n in range(16))  # 128 bits each, only moved (compilers' copies and zeroing)
 R64 = ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'rsp') + tuple('r%d' % n for n in range(8, 16)) + XMM
-FLAGS = ('zf', 'sf', 'cf', 'of')
+FLAGS = ('zf', 'sf', 'cf', 'of', 'pf')
 ARG_REGS = ('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9')  # the System V argument registers, in order
 # The registers a callee may leave changed (caller-saved): rax is its result.
 CLOBBERED = ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11') + XMM
@@ -205,13 +205,13 @@ def text_of(i):
 
 # ==================== Control flow ====================
 
-CONDS = ('e', 'ne', 's', 'ns', 'l', 'ge', 'le', 'g', 'b', 'ae', 'be', 'a', 'o', 'no')
+CONDS = ('e', 'ne', 's', 'ns', 'l', 'ge', 'le', 'g', 'b', 'ae', 'be', 'a', 'o', 'no', 'p', 'np')
 
 
 def cond_of(mnem, prefix):
     c = mnem[len(prefix):]
     c = {'z': 'e', 'nz': 'ne', 'c': 'b', 'nae': 'b', 'nc': 'ae', 'nb': 'ae', 'na': 'be', 'nbe': 'a',
-         'nge': 'l', 'nl': 'ge', 'ng': 'le', 'nle': 'g'}.get(c, c)
+         'nge': 'l', 'nl': 'ge', 'ng': 'le', 'nle': 'g', 'pe': 'p', 'po': 'np'}.get(c, c)
     return c if c in CONDS else None
 
 
@@ -594,10 +594,35 @@ class Block:
         k = self.flags[f]
         if k != 'b':
             self.refuse('reads %s, which is %s' % (f.upper(), k[1]))
-        v = self.fvals.get(f)
+        v = self.flag_value(f)
         if v is None:
             raise Refused('x86.py: no value for %s in block %s (liveness)' % (f, self.label))
         return v
+
+    def flag_value(self, f):
+        """Flag f's i1 value here (PF's parity written out where it is
+        first wanted: most results' PF is never read)."""
+        v = self.fvals.get(f)
+        if isinstance(v, tuple):
+            v = self.fvals[f] = self.parity(v)
+        return v
+
+    def parity(self, v):
+        """PF's value v written out: ('parity', result, its width), or
+        ('parity', result, width, zero, before) for a shift by cl (PF as it
+        was before where the masked count is zero)."""
+        r, w = v[1], v[2]
+        if isinstance(r, int):
+            p = 'true' if bin(r & 0xff).count('1') % 2 == 0 else 'false'
+        else:
+            n = self.emit('call i8 @llvm.ctpop.i8(i8 %s)' % self.cast('trunc', w, r, 8))
+            p = self.emit('icmp eq i8 %s, 0' % self.emit('and i8 %s, 1' % n))
+        if len(v) > 3:
+            old = self.parity(v[4]) if isinstance(v[4], tuple) else v[4]
+            if old is None:
+                raise Refused('x86.py: no value for pf in block %s (liveness)' % self.label)
+            p = self.emit('select i1 %s, i1 %s, i1 %s' % (v[3], old, p))
+        return p
 
     def set_flag(self, f, v, why=None):
         self.defs.add(f)
@@ -609,8 +634,11 @@ class Block:
             self.fvals[f] = v
 
     def zf_sf(self, w, r):
+        """ZF, SF and PF from the result r (iW): PF is set when its low
+        byte has an even number of ones."""
         self.set_flag('zf', self.emit('icmp eq %s %s, 0' % (ity(w), r)))
         self.set_flag('sf', self.emit('icmp slt %s %s, 0' % (ity(w), r)))
+        self.set_flag('pf', ('parity', r, w))
 
     def cond(self, c):
         """The i1 value of condition code c."""
@@ -624,6 +652,8 @@ class Block:
             v = self.flag('cf')
         elif c in ('o', 'no'):
             v = self.flag('of')
+        elif c in ('p', 'np'):
+            v = self.flag('pf')
         elif c in ('l', 'ge'):
             v = self.emit('xor i1 %s, %s' % (self.flag('sf'), self.flag('of')))
         elif c in ('le', 'g'):
@@ -633,7 +663,7 @@ class Block:
             v = self.emit('or i1 %s, %s' % (self.flag('cf'), self.flag('zf')))
         else:
             self.refuse('condition %s is not modelled' % c)
-        return neg(v) if c in ('ne', 'ns', 'ae', 'no', 'ge', 'g', 'a') else v
+        return neg(v) if c in ('ne', 'ns', 'ae', 'no', 'ge', 'g', 'a', 'np') else v
 
     # ---------- memory ----------
 
@@ -734,7 +764,11 @@ class Block:
             if w != 64:
                 self.refuse('reads %d bits of the stack protector\'s canary, not its 64' % w)
             return 'i', self.emit('call i64 @x86.canary()')
-        place = self.address(op)
+        return self.load_at(self.address(op), w)
+
+    def load_at(self, place, w):
+        """Reads w bits at a place (address()): (kind, value)."""
+        n = w // 8
         where, a = place[0], place[1]
         if where == 'p':
             if w != 32:
@@ -764,7 +798,10 @@ class Block:
         return 'i', self.emit('load %s, ptr %s' % (ity(w), self.stack_ptr(a, n)))
 
     def store(self, op, w, kind, v):
-        place = self.address(op)
+        self.store_place(self.address(op), w, kind, v)
+
+    def store_place(self, place, w, kind, v):
+        """Writes w bits of kind at a place (address())."""
         where, a = place[0], place[1]
         if where == 'p':
             self.refuse('a write into a list is not modelled')
@@ -889,6 +926,15 @@ class ArithForms:
             for f in FLAGS:
                 b.set_flag(f, None, 'set from an operand whose high bits are not known')
             return None
+        if same and m == 'sbb':
+            # sbb r, r: -CF, whatever the register held (gcc -O2's -(a < b))
+            c = b.flag('cf')
+            r = b.emit('sub %s 0, %s' % (t, b.cast('zext', 1, c, w)))
+            b.zf_sf(w, r)
+            b.set_flag('cf', c)
+            b.set_flag('of', 'false')
+            self.write(b, d, w, r)
+            return None
         if same and m in ('xor', 'sub'):
             r = 0  # the zeroing idiom: whatever the register held
         else:
@@ -899,11 +945,15 @@ class ArithForms:
             else:
                 r = None
             op = {'add': 'add', 'sub': 'sub', 'cmp': 'sub', 'and': 'and', 'test': 'and', 'or': 'or',
-                  'xor': 'xor'}[m]
+                  'xor': 'xor', 'adc': 'add', 'sbb': 'sub'}[m]
             r = b.emit('%s %s %s, %s' % (op, t, x, y)) if r is None else r
+            if m in ('adc', 'sbb'):  # CF carried in (gcc -O2's x + (a < b), -(a < b): sbb eax, eax)
+                c = b.flag('cf')
+                r = b.emit('%s %s %s, %s' % (op, t, r, b.cast('zext', 1, c, w)))
         if same and m in ('xor', 'sub'):
             b.set_flag('zf', 'true')
             b.set_flag('sf', 'false')
+            b.set_flag('pf', 'true')
             b.set_flag('cf', 'false')
             b.set_flag('of', 'false')
         else:
@@ -913,8 +963,18 @@ class ArithForms:
                 t1 = b.emit('xor %s %s, %s' % (t, x, r))
                 t2 = b.emit('xor %s %s, %s' % (t, y, r))
                 b.set_flag('of', b.emit('icmp slt %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, t1, t2)))))
-            elif m in ('sub', 'cmp'):
-                b.set_flag('cf', b.emit('icmp ult %s %s, %s' % (t, x, y)))
+            elif m == 'adc':  # a carry out: the sum below x, or equal to it with a carry in
+                eq = b.emit('and i1 %s, %s' % (c, b.emit('icmp eq %s %s, %s' % (t, r, x))))
+                b.set_flag('cf', b.emit('or i1 %s, %s' % (b.emit('icmp ult %s %s, %s' % (t, r, x)), eq)))
+                t1 = b.emit('xor %s %s, %s' % (t, x, r))
+                t2 = b.emit('xor %s %s, %s' % (t, y, r))
+                b.set_flag('of', b.emit('icmp slt %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, t1, t2)))))
+            elif m in ('sub', 'cmp', 'sbb'):
+                cf = b.emit('icmp ult %s %s, %s' % (t, x, y))
+                if m == 'sbb':  # a borrow: x below y, or equal to it with a borrow in
+                    cf = b.emit('or i1 %s, %s' % (cf, b.emit('and i1 %s, %s' % (c, b.emit('icmp eq %s %s, %s'
+                                                                                           % (t, x, y))))))
+                b.set_flag('cf', cf)
                 t1 = b.emit('xor %s %s, %s' % (t, x, y))
                 t2 = b.emit('xor %s %s, %s' % (t, x, r))
                 b.set_flag('of', b.emit('icmp slt %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, t1, t2)))))
@@ -931,6 +991,8 @@ class ArithForms:
         n = w
         for op in (d, s):
             if op.type == cx.X86_OP_REG:
+                if high8(b, op):  # read whole or refused by read()
+                    continue
                 k = lo_bits(b.kinds[d_reg(b, op)[0]])
                 if not k:
                     return w
@@ -1068,8 +1130,8 @@ class ArithForms:
         ov = b.emit('icmp ne %s %s, %s' % (t2, wide, b.cast('sext', w, r, 2 * w)))
         b.set_flag('cf', ov)
         b.set_flag('of', ov)
-        b.set_flag('zf', None, 'left undefined by imul')
-        b.set_flag('sf', None, 'left undefined by imul')
+        for f in ('zf', 'sf', 'pf'):
+            b.set_flag(f, None, 'left undefined by imul')
         self.write(b, d, w, r)
         return None
 
@@ -1094,15 +1156,28 @@ class ArithForms:
         b.put('rdx', w, hi)
         b.set_flag('cf', ov)
         b.set_flag('of', ov)
-        b.set_flag('zf', None, 'left undefined by %s' % m)
-        b.set_flag('sf', None, 'left undefined by %s' % m)
+        for f in ('zf', 'sf', 'pf'):
+            b.set_flag(f, None, 'left undefined by %s' % m)
         return None
 
     def shift(self, b, m, ops):
+        """shl/sal, shr, sar, rol, ror d, count (an immediate, 1 or cl): the
+        count masked to 5 bits (6 for a 64-bit operand); a masked count of 0
+        leaves the flags as they were and writes the value back (a 32-bit
+        register's upper half cleared).  An 8- or 16-bit operand may be
+        shifted by its width or more (the bits all go: 0, or the sign's for
+        sar); its rotate goes round by the masked count modulo its width.
+        A shift sets ZF, SF and PF from the result and CF to the last bit
+        shifted out (undefined for shl and shr by the width or more, and by
+        cl: not modelled), OF by 1 only; a rotate keeps ZF, SF and PF and
+        sets CF to the bit rotated round (the result's lowest for rol,
+        highest for ror) whenever the masked count is not 0, OF by 1 only."""
         d = ops[0]
         w = d.size * 8
         t = ity(w)
         cmask = 63 if w == 64 else 31
+        if m in ('rol', 'ror'):
+            return self.rotate(b, m, ops, w, t, cmask)
         op = {'shl': 'shl', 'sal': 'shl', 'shr': 'lshr', 'sar': 'ashr'}[m]
         x = self.read(b, d, w)
         if len(ops) == 1 or ops[1].type == cx.X86_OP_IMM:
@@ -1111,7 +1186,15 @@ class ArithForms:
                 self.write(b, d, w, x)
                 return None
             if c >= w:  # an 8- or 16-bit operand shifted by its width or more
-                b.refuse('a shift of a %d-bit operand by %d is not modelled' % (w, c))
+                r = b.emit('ashr %s %s, %d' % (t, x, w - 1)) if op == 'ashr' else 0
+                b.zf_sf(w, r)
+                if op == 'ashr':  # every bit shifted out past the sign's is the sign
+                    b.set_flag('cf', b.emit('icmp slt %s %s, 0' % (t, x)))
+                else:
+                    b.set_flag('cf', None, 'left undefined by a shift by the operand\'s width or more')
+                b.set_flag('of', None, 'left undefined by a shift by more than 1')
+                self.write(b, d, w, r)
+                return None
             r = b.emit('%s %s %s, %d' % (op, t, x, c))
             b.zf_sf(w, r)
             out = b.emit('%s %s %s, %d' % ('lshr' if op == 'shl' else op, t, x, w - c if op == 'shl' else c - 1))
@@ -1128,23 +1211,75 @@ class ArithForms:
                 b.set_flag('of', None, 'left undefined by a shift by more than 1')
             self.write(b, d, w, r)
             return None
-        if ops[1].type != cx.X86_OP_REG or b.insn.reg_name(ops[1].reg) != 'cl':
-            b.refuse('a shift count other than an immediate or cl')
+        cnt = self.count_cl(b, ops[1], w, cmask)
         if w < 32:
-            b.refuse('a shift of a %d-bit operand by cl is not modelled' % w)
-        cnt = b.emit('and %s %s, %d' % (t, b.cast('zext', 8, b.get('rcx', 8), w), cmask))
-        r = b.emit('%s %s %s, %s' % (op, t, x, cnt))
+            # the masked count (up to 31) may pass the width: shifted in 32
+            # bits, where every such count is in range, then cut
+            wide = b.cast('sext' if op == 'ashr' else 'zext', w, x, 32)
+            r = b.cast('trunc', 32, b.emit('%s i32 %s, %s' % (op, wide, b.cast('zext', w, cnt, 32))), w)
+        else:
+            r = b.emit('%s %s %s, %s' % (op, t, x, cnt))
         self.flags_by_cl(b, t, cnt, r, 'a shift')
+        self.write(b, d, w, r)
+        return None
+
+    def count_cl(self, b, c, w, cmask):
+        """A count in cl, masked as the processor masks it, as an iW value
+        (the masked count fits in 8 bits)."""
+        if c.type != cx.X86_OP_REG or b.insn.reg_name(c.reg) != 'cl':
+            b.refuse('a shift count other than an immediate or cl')
+        return b.emit('and %s %s, %d' % (ity(w), b.cast('zext', 8, b.get('rcx', 8), w) if w > 8 else b.get('rcx', 8),
+                                         cmask))
+
+    def rotate(self, b, m, ops, w, t, cmask):
+        d = ops[0]
+        x = self.read(b, d, w)
+        fn = 'fshl' if m == 'rol' else 'fshr'
+
+        def rotated(c):  # llvm.fshl/fshr of x with itself: a rotate by c modulo w
+            return b.emit('call %s @llvm.%s.%s(%s %s, %s %s, %s %s)' % (t, fn, t, t, x, t, x, t, c))
+
+        def carry(r):  # the bit rotated round
+            return b.emit('icmp slt %s %s, 0' % (t, r)) if m == 'ror' else b.emit('trunc %s %s to i1' % (t, r))
+        if len(ops) == 1 or ops[1].type == cx.X86_OP_IMM:
+            c = (ops[1].imm if len(ops) == 2 else 1) & cmask
+            if c == 0:  # the flags as they were; the value written back
+                self.write(b, d, w, x)
+                return None
+            r = rotated(c % w) if c % w else x
+            cf = carry(r)
+            b.set_flag('cf', cf)
+            if c == 1:
+                # rol: the result's top bit xor CF; ror: its two top bits' xor
+                top = b.emit('icmp slt %s %s, 0' % (t, r))
+                other = cf if m == 'rol' else b.emit('icmp slt %s %s, 0' % (t, b.emit('shl %s %s, 1' % (t, r))))
+                b.set_flag('of', b.emit('xor i1 %s, %s' % (top, other)))
+            else:
+                b.set_flag('of', None, 'left undefined by a rotate by more than 1')
+            self.write(b, d, w, r)
+            return None
+        cnt = self.count_cl(b, ops[1], w, cmask)
+        r = rotated(cnt)
+        zero = b.emit('icmp eq %s %s, 0' % (t, cnt))
+        if b.flags['cf'] == 'b':
+            b.set_flag('cf', b.emit('select i1 %s, i1 %s, i1 %s' % (zero, b.flag('cf'), carry(r))))
+        else:
+            b.set_flag('cf', None, 'set by a rotate by cl whose count may be 0, after %s' % b.flags['cf'][1])
+        b.set_flag('of', None, 'set by a rotate by cl (not modelled)')
         self.write(b, d, w, r)
         return None
 
     def flags_by_cl(self, b, t, cnt, r, what):
         """The flags after what (a shift, a double shift) by cl, its masked
-        count cnt, its result r: a count of 0 leaves every flag as it was;
-        otherwise ZF and SF follow the result, CF and OF are not modelled."""
+        count cnt, its result r (both iW): a count of 0 leaves every flag as it was;
+        otherwise ZF, SF and PF follow the result, CF and OF are not modelled."""
         zero = b.emit('icmp eq %s %s, 0' % (t, cnt))
-        for f in ('zf', 'sf'):
-            if b.flags[f] == 'b':
+        for f in ('zf', 'sf', 'pf'):
+            if b.flags[f] == 'b' and f == 'pf':  # written out where read (Block.parity)
+                if 'pf' not in b.defs:  # its value before is read (kept by a count of 0)
+                    b.uses['pf'] = 1
+                b.set_flag(f, ('parity', r, int(t[1:]), zero, b.fvals.get('pf')))
+            elif b.flags[f] == 'b':
                 new = b.emit('icmp %s %s %s, 0' % ('eq' if f == 'zf' else 'slt', t, r))
                 b.set_flag(f, b.emit('select i1 %s, i1 %s, i1 %s' % (zero, b.flag(f), new)))
             else:
@@ -1245,33 +1380,68 @@ class ArithForms:
         """bt/btc/bts/btr d, n (gcc -O2's test, toggle, set or clear of
         bit n): CF is bit n of d before, n taken modulo d's width; btc, bts
         and btr then write d with that bit complemented, set or cleared.
-        ZF, SF and OF are left undefined (Intel says ZF is kept, AMD that it
-        is undefined).  A memory operand with a register n addresses a bit
-        string beyond it: not modelled."""
+        ZF, SF, OF and PF are left undefined (Intel says ZF is kept, AMD
+        that it is undefined).  A memory operand with a register n addresses
+        a bit string from it: n is signed, the bit is bit n mod 8 of the
+        byte at d + (n >> 3), and the processor reads (and writes back) the
+        whole word holding it, the one at d + (w/8) * (n >> log2 w): that
+        word must lie in the place's object (a local array, read-only data)
+        as any indexed access must; a list is not read so."""
         d, s = ops
         w = d.size * 8
         t = ity(w)
         if w < 16:
             b.refuse('a bit test of an %d-bit operand' % w)
+        place = None
         if d.type == cx.X86_OP_MEM and s.type != cx.X86_OP_IMM:
-            b.refuse('a bit test of memory at a register\'s bit offset (a bit string) is not modelled')
-        x = self.read(b, d, w)
+            place = self.bit_string(b, d, s, w)
+            k, x = b.load_at(place, w)
+            if k != 'i':
+                b.refuse('reads a pointer or a saved register as a number')
+        else:
+            x = self.read(b, d, w)
         if s.type == cx.X86_OP_IMM:
             bit = 1 << (s.imm & (w - 1))
         else:
-            n = b.emit('and %s %s, %d' % (t, b.get(d_reg(b, s)[0], w), w - 1))
+            # the offset's low bits, all that a register's test reads (gcc
+            # -O2's bts rcx, rdx for 1L<<s with s an int, rdx's upper half
+            # unknown); a bit string's whole offset counts (bit_string)
+            n = b.get(d_reg(b, s)[0], w) if place is not None else b.cast('zext', 8, b.get(d_reg(b, s)[0], 8), w)
+            n = b.emit('and %s %s, %d' % (t, n, w - 1))
             bit = b.emit('shl %s 1, %s' % (t, n))
         b.set_flag('cf', b.emit('icmp ne %s %s, 0' % (t, b.emit('and %s %s, %s' % (t, x, bit)))))
-        for f in ('zf', 'sf', 'of'):
+        for f in ('zf', 'sf', 'of', 'pf'):
             b.set_flag(f, None, 'left undefined by %s' % m)
+        v = None
         if m == 'btc':
-            self.write(b, d, w, b.emit('xor %s %s, %s' % (t, x, bit)))
+            v = b.emit('xor %s %s, %s' % (t, x, bit))
         elif m == 'bts':
-            self.write(b, d, w, b.emit('or %s %s, %s' % (t, x, bit)))
+            v = b.emit('or %s %s, %s' % (t, x, bit))
         elif m == 'btr':
             inv = (mask(w) & ~bit) if isinstance(bit, int) else b.emit('xor %s %s, %d' % (t, bit, mask(w)))
-            self.write(b, d, w, b.emit('and %s %s, %s' % (t, x, inv)))
+            v = b.emit('and %s %s, %s' % (t, x, inv))
+        if v is not None and place is None:
+            self.write(b, d, w, v)
+        elif v is not None:
+            b.store_place(place, w, 'i', v)
         return None
+
+    def bit_string(self, b, d, s, w):
+        """The place of the word a bit test of memory d at register s's bit
+        offset reads: d's place moved by (w/8) * (s >> log2 w), s signed."""
+        place = b.address(d)
+        q = b.emit('ashr %s %s, %d' % (ity(w), b.get(d_reg(b, s)[0], w), {16: 4, 32: 5, 64: 6}[w]))
+        delta = b.emit('mul i64 %s, %d' % (b.cast('sext', w, q, 64), w // 8))
+        if place[0] == 's':
+            region = array_region(b.stack, place[1])
+            if region is None:
+                b.refuse('an address in the stack outside a run of its numbers (a local array)')
+            return ('sx', b.emit('add i64 %s, %d' % (delta, place[1])), region)
+        if place[0] == 'sx':
+            return ('sx', b.emit('add i64 %s, %s' % (place[1], delta)), place[2])
+        if place[0] == 'r':
+            return ('r', place[1], b.emit('add i64 %s, %s' % (place[2], delta)), place[3], None, True)
+        b.refuse('a bit string in a list is not modelled')
 
 
 class Lifter(ArithForms, BlockOps):
@@ -1355,7 +1525,7 @@ class Lifter(ArithForms, BlockOps):
             return self.pop(b, ops)
         if m == 'leave':
             return self.leave(b, ops)
-        if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test'):
+        if m in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'test', 'adc', 'sbb'):
             return self.arith(b, m, ops)
         if m in ('inc', 'dec', 'neg', 'not'):
             return self.unary(b, m, ops)
@@ -1363,7 +1533,7 @@ class Lifter(ArithForms, BlockOps):
             return self.imul(b, ops)
         if m == 'mul':
             return self.mul_wide(b, m, ops)
-        if m in ('shl', 'sal', 'shr', 'sar'):
+        if m in ('shl', 'sal', 'shr', 'sar', 'rol', 'ror'):
             return self.shift(b, m, ops)
         if m in ('shld', 'shrd'):
             return self.double_shift(b, m, ops)
@@ -1415,6 +1585,9 @@ class Lifter(ArithForms, BlockOps):
 
     def read(self, b, op, w):
         if op.type == cx.X86_OP_REG:
+            r = high8(b, op)
+            if r:  # ah, ch, dh, bh: bits 8-15 (gcc's __builtin_parity: xor al, ah)
+                return b.cast('trunc', 16, b.emit('lshr i16 %s, 8' % b.get(r, 16)), 8)
             return b.get(d_reg(b, op)[0], w)
         if op.type == cx.X86_OP_IMM:
             return op.imm & mask(w)
@@ -1425,6 +1598,16 @@ class Lifter(ArithForms, BlockOps):
 
     def write(self, b, op, w, v):
         if op.type == cx.X86_OP_REG:
+            r = high8(b, op)
+            if r:  # bits 8-15 replaced, the rest kept
+                n = lo_bits(b.kind(r))
+                if not n or n < 16:
+                    b.refuse('writes bits 8-15 of %s, whose low 16 bits are not known here' % r)
+                old = b.get(r, n)
+                keep = b.emit('and %s %s, %d' % (ity(n), old, mask(n) & ~0xff00))
+                new = b.emit('or %s %s, %s' % (ity(n), keep, b.emit('shl %s %s, 8' % (ity(n), b.cast('zext', 8, v, n)))))
+                b.set(r, 'i' if n == 64 else 'lo%d' % n, new)
+                return
             b.put(d_reg(b, op)[0], w, v)
         elif op.type == cx.X86_OP_MEM:
             b.store(op, w, 'i', v)
@@ -1755,7 +1938,8 @@ class Lifter(ArithForms, BlockOps):
                     alts.append('[ %s, %%%s ]' % (self.convert(pst, pv, r, k, lab, body), lab))
                 out.append('  %%%s.%s = phi %s %s' % (self.label(a), r, ty, ', '.join(alts)))
             for f in flags:
-                alts = ['[ %s, %%%s ]' % (pf[f], lab) for lab, pst, pv, pf in incoming[a]]
+                alts = ['[ %s, %%%s ]' % (pst.flag_value(f) if isinstance(pst, Block) else pf[f], lab)
+                        for lab, pst, pv, pf in incoming[a]]
                 out.append('  %%%s.%s = phi i1 %s' % (self.label(a), f, ', '.join(alts)))
             body[a] = (blk, term)
         # The result's width: f's an int (the driver's); a callee's, the
@@ -1877,6 +2061,13 @@ def sink_list_reads(lines, loads):
             run.append((ln, t))
     flush()
     return out
+
+
+def high8(b, op):
+    """The 64-bit register whose bits 8-15 op names (ah, ch, dh, bh), or
+    None."""
+    return {'ah': 'rax', 'ch': 'rcx', 'dh': 'rdx', 'bh': 'rbx'}.get(b.insn.reg_name(op.reg)) \
+        if op.type == cx.X86_OP_REG else None
 
 
 def d_reg(b, op):

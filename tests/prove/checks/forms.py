@@ -19,7 +19,7 @@ them back with rsp and rbp (forms_main.c runs it on the processor); the
 same bytes, decoded by capstone, go through x86.py's meaning of each
 instruction (and calls.py's of a call) and sym.py, on the same inputs.
 Every output register (rax, rcx, rdx, rsi, rdi, r8-r11, all 64 bits), every
-flag the model defines (ZF, SF, CF, OF: a flag it leaves undefined can
+flag the model defines (ZF, SF, CF, OF, PF: a flag it leaves undefined can
 never be read), the 64 bytes of memory, rsp and rbp must agree, but for
 what the model leaves unspecified (garbage after a call, the unknown upper
 bits of a register): the proof can never use those.
@@ -49,7 +49,7 @@ R = {64: ['rax', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'],
      16: ['ax', 'cx', 'dx', 'si', 'di', 'r8w', 'r9w', 'r10w', 'r11w'],
      8: ['al', 'cl', 'dl', 'sil', 'dil', 'r8b', 'r9b', 'r10b', 'r11b']}
 SUF = {8: 'b', 16: 'w', 32: 'l', 64: 'q'}
-CONDS = ('e', 'ne', 's', 'ns', 'l', 'ge', 'le', 'g', 'b', 'ae', 'be', 'a', 'o', 'no')
+CONDS = ('e', 'ne', 's', 'ns', 'l', 'ge', 'le', 'g', 'b', 'ae', 'be', 'a', 'o', 'no', 'p', 'np')
 # Memory operands: rbp points 32 bytes into the state's 64 bytes (the
 # model: a stack address), so each access stays inside them.
 MEMS = ('-8(%rbp)', '(%rbp)', '12(%rbp)', '-32(%rbp)')
@@ -103,7 +103,7 @@ def cases():
     add('push %r9\n\tpop %r9')
     add('push $-5\n\tpop %rdx')
     add('push $0x7fffffff\n\tpop %rsi')
-    for op in ('add', 'sub', 'and', 'or', 'xor', 'cmp'):
+    for op in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'adc', 'sbb'):
         for w in (8, 16, 32, 64):
             s = SUF[w]
             add('%s%s %s, %s' % (op, s, r(w, 1), r(w, 0)))
@@ -136,7 +136,10 @@ def cases():
         for imm in IMMS[w][:4] + (3, 9, -7):
             add('imul%s $%d, %s, %s' % (s, imm, r(w, 1), r(w, 0)))
         add('imul%s $%d, %s, %s' % (s, 1025, MEMS[1], r(w, 5)))
-    for op in ('shl', 'shr', 'sar', 'sal'):
+    # shifts and rotates (gcc's x<<n|x>>32-n is rol, at -O0 too; 8- and
+    # 16-bit ones by cl count past their width: masked to 5 bits, a rotate
+    # modulo its width)
+    for op in ('shl', 'shr', 'sar', 'sal', 'rol', 'ror'):
         for w in (8, 16, 32, 64):
             s = SUF[w]
             add('%s%s %s' % (op, s, r(w, 0)))  # by 1, its own encoding
@@ -148,9 +151,31 @@ def cases():
             add('%s%s %%cl, %s' % (op, s, r(w, 0)))
             add('%s%s %%cl, %s' % (op, s, r(w, 7)))
             add('%s%s %%cl, %s' % (op, s, MEMS[0]))
+            if w < 32:  # the count register a run of its own: cl from -20 to 43; and the width's multiples
+                add('and $63, %%ecx\n\tsub $20, %%ecx\n\t%s%s %%cl, %s' % (op, s, r(w, 2)))
+                for c in (w, 24, 32 + w):
+                    add('movb $%d, %%cl\n\t%s%s %%cl, %s' % (c, op, s, r(w, 2)))
+    # sbb r, r after a compare (gcc -O2's -(a < b)), on a register that
+    # held garbage: -CF whatever it held; adc after a compare (x + (a < b))
+    add('call 1f\n\tcmpl $3, %eax\n\tsbbl %ecx, %ecx  # callee 1', 'call', CALLEES[1])
+    add('cmpl %esi, %edi\n\tadcl $0, %eax')
+    add('cmpq %rsi, %rdi\n\tsbbq %rax, %rax')
+    # bits 8-15 of a register (ah, ch, dh: gcc's __builtin_parity is
+    # xor al, ah then setnp), read and written
+    for text in ('xorb %ah, %al', 'xorb %ch, %dl', 'xorb %al, %ah', 'andb %dh, %cl', 'orb %ah, %ah', 'addb %ch, %ah',
+                 'subb %ah, %dl', 'cmpb %ch, %al', 'testb %ah, %ah', 'testb $5, %dh', 'movb %ah, %dl', 'movb %cl, %ah',
+                 'movb %ah, -8(%rbp)', 'movb (%rbp), %ch', 'movzbl %ah, %eax', 'movzbl %dh, %esi', 'movsbl %ch, %edx',
+                 'movsbw %dh, %cx', 'xorb $7, %ah'):
+        add(text)
+    add('movl %edi, %eax\n\tshrl $16, %eax\n\txorl %edi, %eax\n\txorb %ah, %al\n\tsetnp %al\n\tmovzbl %al, %eax')
+    # PF computed, then read (setp, cmovp; the jcc cases read the input's)
+    for text in ('testl %eax, %eax\n\tsetp %cl', 'addq %rcx, %rax\n\tcmovnpq %rdx, %rsi',
+                 'shlb $3, %dl\n\tsetnp %r9b', 'sarq %cl, %rdi\n\tcmovpl %edx, %eax', 'xorl %esi, %esi\n\tsetp %al',
+                 'incw %ax\n\tsetnp %al'):
+        add(text)
     # bt, btc, bts, btr (gcc -O2's F^=1L<<x): by a register (rcx, which
     # runs through the edges, so offsets past the width are tried) or an
-    # immediate, on a register or (by an immediate) memory
+    # immediate, on a register or memory
     for op in ('bt', 'btc', 'bts', 'btr'):
         for w in (16, 32, 64):
             s = SUF[w]
@@ -161,6 +186,12 @@ def cases():
                 add('%s%s $%d, %s' % (op, s, c, r(w, 2)))
             for c in (0, 7, 40):
                 add('%s%s $%d, %s' % (op, s, c, MEMS[1]))
+            # memory at a register's bit offset (a bit string): the offset
+            # signed, from 256 bits below to 255 above (so the word read
+            # stays in the state's 64 bytes), also from an indexed place
+            add('and $511, %%rcx\n\tsub $256, %%rcx\n\t%s%s %s, (%%rbp)' % (op, s, r(w, 1)))
+            add('and $255, %%rcx\n\tsub $128, %%rcx\n\t%s%s %s, -8(%%rbp)' % (op, s, r(w, 1)))
+            add('and $127, %%rcx\n\tsub $64, %%rcx\n\tand $3, %%r11\n\t%s%s %s, -8(%%rbp,%%r11,4)' % (op, s, r(w, 1)))
     # shld, shrd (gcc's __int128 shifts): by cl or an immediate, register or
     # memory destination
     for op in ('shld', 'shrd'):
@@ -466,7 +497,7 @@ def model_case(code, kind='plain', callee=None):
             if taken is not None:
                 outs = [o for o in outs if o[0] != 'r11']
                 outs.append(('r11', 64, b.emit('zext i1 %s to i64' % taken)))  # the native code records it there
-            outs += [(f, 1, b.fvals[f]) for f in x86.FLAGS if b.flags[f] == 'b']
+            outs += [(f, 1, b.flag_value(f)) for f in x86.FLAGS if b.flags[f] == 'b']
             k = b.kinds['rsp']
             if not (isinstance(k, tuple) and k[0] == 's'):
                 return 'rsp is not a stack address after the case'
@@ -568,6 +599,7 @@ def main():
     sys.path.insert(0, HERE)  # x86check.py
     sys.dont_write_bytecode = True
     import capstone
+    import x86
     from ir import parse_module
     t0 = time.time()
     cs = cases()
@@ -614,10 +646,10 @@ def main():
         mod = parse_module('case %d' % n, ir_text)
         mod.lifted = True  # x86.py's own functions (the canary, an indexed stack place) are called here, as in a lifted object
         for (regs, flags, mem), mach in zip(per_case[n], outs_m):
-            args = regs + [flags[f] for f in ('zf', 'sf', 'cf', 'of')] + mem
+            args = regs + [flags[f] for f in x86.FLAGS] + mem
             v = run_model(mod, args, canary)
             want = {x: mach[j] for j, x in enumerate(SAVE)}
-            want.update({f: mach[9] >> FLAG_BITS[f] & 1 for f in ('zf', 'sf', 'cf', 'of')})
+            want.update({f: mach[9] >> FLAG_BITS[f] & 1 for f in x86.FLAGS})
             want.update({'m%d' % j: mach[10 + j] for j in range(MEMQ)})
             want.update({'rbp': mach[BP], 'sp': sym_signed(mach[SP]), 'bpo': sym_signed(mach[BPO])})
             diff = ['%s: model %d, machine %d' % (name, o, want[name]) for name, o in sorted(static.items())
