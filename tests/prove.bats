@@ -706,10 +706,10 @@ call_refused() {
     out="$(in_checkout "$BATS_TEST_TMPDIR")/prove"
     # each line with the second it came; the last, the second make ended
     { timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
-        PROVE_TRUST= PROVE_ARGS="--plant board-stall" PROVE_TIMEOUT=20 2>&1 && echo "status 0" || echo "status $?"; } |
+        PROVE_TRUST= PROVE_ARGS="--plant board-stall" PROVE_TIMEOUT=30 2>&1 && echo "status 0" || echo "status $?"; } |
         while IFS= read -r line; do printf '%s %s\n' "$SECONDS" "$line"; done > "$stamped"
     grep -q ' status 2$' "$stamped" || fail "$(cat "$stamped")"
-    grep -E -q ' prove: unproved: no verdict in 20 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: board phase\), start [0-9]+ \(gcc -O0: board phase\)' "$stamped" ||
+    grep -E -q ' prove: unproved: no verdict in 30 s \(PROVE_TIMEOUT\): .*at the limit: start [0-9]+ \(gcc -O0: board phase\), start [0-9]+ \(gcc -O0: board phase\)' "$stamped" ||
         fail "no chunk at the limit: $(cat "$stamped")"
     said=$(grep -m 1 ' prove: unproved: no verdict' "$stamped" | cut -d ' ' -f 1)
     ended=$(tail -n 1 "$stamped" | cut -d ' ' -f 1)
@@ -730,12 +730,13 @@ call_refused() {
 }
 
 # The deepest start waiting goes first, whichever build it is of: with one
-# slot and each start's board phase taking 12 s (--plant board-slow),
-# start 32 is decided on both builds within 40 s, not after the first
-# build's four starts.
+# slot and each start's board phase taking 10 s (--plant board-slow),
+# start 32 is decided on both builds within 50 s (about 20 s and the
+# list phases and the reference), not after the first build's four
+# starts (50 s and those).
 @test "with one slot, start 32 is decided on every build before a build goes deeper" {
     run timeout 300 make -s -C "$ROOT" BUILD="$(in_checkout "$BUILD")" prove PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
-        PROVE_BUILDS="gcc:-O0 gcc:-O2" PROVE_TRUST= PROVE_ARGS="--jobs 1 --starts 29-32 --plant board-slow" PROVE_TIMEOUT=40
+        PROVE_BUILDS="gcc:-O0 gcc:-O2" PROVE_TRUST= PROVE_ARGS="--jobs 1 --starts 29-32 --plant board-slow" PROVE_TIMEOUT=50
     assert_failure 2
     assert_line --regexp '^prove: start 32: proved \(gcc -O0 [0-9.]+ s, gcc -O2 [0-9.]+ s\)$'
 }

@@ -376,7 +376,7 @@ def prove_build_starts(b, starts, first=None):
             if 'board-stall' in OPTS.plant:
                 time.sleep(3600)  # a stuck board phase, for the time-limit tests
             if 'board-slow' in OPTS.plant:
-                time.sleep(12)  # a slow one, for the slots' test
+                time.sleep(10)  # a slow one, for the slots' test
             gr, gub, dom = run.board_at(k, cuts, early)
             out['board'] += time.time() - t
             if getattr(run.mod, 'lifted', False):
