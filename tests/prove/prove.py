@@ -242,17 +242,22 @@ class Slots:
         self.sem = ctx.Semaphore(n)
         self.waiting = ctx.Array('i', 34)  # [0]: list phases; [k]: work on start k
 
+    def ahead(self, i):
+        """Whether work that goes before work on start i waits (i 0: a
+        list phase, which nothing goes before)."""
+        w = self.waiting
+        with w.get_lock():
+            return i > 0 and (w[0] > 0 or any(w[j] for j in range(i + 1, len(w))))
+
     def take(self, i):
         w = self.waiting
         with w.get_lock():
             w[i] += 1
         while True:
-            with w.get_lock():
-                ahead = any(w[j] for j in range(i + 1 if i else 34, 34)) or (i and w[0])
-            if not ahead and self.sem.acquire(timeout=0.05):
+            if self.ahead(i):
+                time.sleep(0.05)  # it takes the next slot freed
+            elif self.sem.acquire(timeout=0.05):
                 break
-            if ahead:
-                time.sleep(0.05)  # work that goes first waits: it takes the next slot freed
         with w.get_lock():
             w[i] -= 1
 
@@ -300,13 +305,12 @@ def build_main(b, chunks, q, slots, reference):
         time.sleep(2)  # the reference takes a slot first, for the slots' test
     slots.for_list_phase()
     res = prove_build_starts(b, [], chunks[0][0])
+    slots.release()
     q.put(('list', b, res))
     if res['fail'] is not None:  # the list phase failed: the build's first start fails
         q.put(('result', b, chunks[0][0], res))
-        slots.release()
     else:
         # The reference's formulas, before the fork: every chunk has them.
-        slots.release()
         note(b, chunks[0][0], "waiting for the reference's formulas")
         q.put(('want', b))
         texts = reference.recv()
