@@ -528,6 +528,30 @@ planted_forms() {
         '^shrd. \$' 'shrdq \$1, %rdi, %rdx' 'shrdq \$63, %rdi, %rdx'
 }
 
+@test "tzcnt, bsf, bsr: their model errors put back go red (the lowest set bit counted from the top; bsr's index one off; bsf's ZF inverted; a zero source given the width)" {
+    planted_forms x86.py "/def bit_scan/,/def divide/s/@llvm.cttz/@llvm.ctlz/" '^(tzcnt|bsf)[lq] %(e|r)cx' \
+        'tzcntl %ecx, %eax' 'tzcntq %rcx, %rax' 'bsfl %ecx, %eax' 'bsfq %rcx, %rax'
+    planted_forms x86.py "/def bit_scan/,/def divide/s/'sub %s %d, %s' % (t, w - 1,/'sub %s %d, %s' % (t, w,/" '^bsr' \
+        'bsrl %ecx, %eax' 'bsrq -8\(%rbp\), %rsi' 'bsrl %edi, %eax; xorl \$31, %eax'
+    planted_forms x86.py "/def bit_scan/,/def divide/s/b.set_flag('zf', b.emit('icmp eq %s %s, 0' % (t, x)))/b.set_flag('zf', b.emit('icmp ne %s %s, 0' % (t, x)))/" \
+        '(?s)sete %dl|^bsf.*cmove' 'xorl %ecx, %ecx; bsfl %ecx, %eax; sete %dl' 'xorl %ecx, %ecx; bsrq %rcx, %rax; sete %dl' \
+        'bsfl %edi, %eax; movl \$-1, %edx; cmovel %edx, %eax; addl \$1, %eax'
+    # bsf of zero leaves its destination as it was on this processor; tzcnt
+    # of zero gives the width here (BMI1), so that plant is not seen by the
+    # cases, only by the proof (below): bsf on a processor without BMI1
+    planted_forms x86.py "s/^SCAN_ZERO_DEFINED = False/SCAN_ZERO_DEFINED = True/" '^xorl %ecx, %ecx\n\tbs' \
+        'xorl %ecx, %ecx; bsfl %ecx, %eax; sete %dl' 'xorl %ecx, %ecx; bsfq %rcx, %rax; sete %dl'
+}
+
+@test "div, idiv: their model errors put back go red (idiv unsigned; the remainder in rax; div's remainder signed)" {
+    planted_forms x86.py "s/sign = 's' if m == 'idiv' else 'u'/sign = 'u'/" 'idiv' \
+        '.*cltd; idivl %ecx' '.*cqto; idivq %rcx' '.*cqto; idivq -8\(%rbp\)'
+    planted_forms x86.py "/def divide/,/def check_aligned/s/b.put('rax', w, q)/b.put('rax', w, r)/" 'div[lq] %' \
+        '.*cltd; idivl %ecx' '.*xorl %edx, %edx; divq %rcx' '.*movl \$0, %edx; divl %ecx'
+    planted_forms x86.py "s/sign = 's' if m == 'idiv' else 'u'/sign = 's'/" '\tdiv[lq] ' \
+        '.*xorl %edx, %edx; divq %rcx' '.*movl \$0, %edx; divl \(%rbp\)'
+}
+
 @test "one-operand mul and imul: their model errors put back go red (imul's product unsigned; rdx, the high half, not written)" {
     planted_forms x86.py "s/ext = 'sext' if m == 'imul' else 'zext'/ext = 'zext'/" '^imul[lq] [^,]*$' \
         'imulq %rcx' 'imull -8\(%rbp\)'
@@ -614,7 +638,8 @@ done
 # loops over the 64 squares, mailbox.c's local arrays, memfill.c's
 # memset and local table: clang's llvm.memset and llvm.memcpy, gcc -O0's
 # call of memset, rep stosq and rep movsq; rotate.c's rol and ror by cl
-# and __builtin_parityl's xor al, ah and setnp); each is proved, and a wrong variant of each
+# and __builtin_parityl's xor al, ah and setnp; ctz.c's __builtin_ctzl,
+# tzcnt; divide.c's division by a variable at -O0, cdq, cqo, idiv and div); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -633,7 +658,8 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [switch]="gcc:-O2 gcc:-O3 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
-    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0")
+    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
+    [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -830,7 +856,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate; do
+    mailbox memfill rotate ctz divide; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
@@ -885,6 +911,52 @@ done
     assert_line --regexp '^prove: gcc -O3: unproved: start 27: the model finds undefined behaviour in the golf .*\(a read past the end of the list\)'
     refute_line --regexp '^prove: golf == reference'
     printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
+}
+
+# A divisor of 0 faults (#DE) on the processor: divide.c with k 0 when the
+# end is 23 is undefined behaviour on valid inputs, which the proof finds
+# (the replay dies with no answer).  Planted out (--plant div-zero-defined:
+# a divisor of 0 taken as 1), the proof no longer sees it.
+@test "a division by zero on a valid input is undefined behaviour the proof finds (divide.c with k 0 when the end is 23)" {
+    local cand="$BATS_TEST_TMPDIR/divzero.c" out
+    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
+    sed 's/long k=4,/long k=4*(e!=23),/' "$COMPLETE/divide.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/divide.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
+        PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp '^prove: gcc -O0: start 27: undefined behaviour in the golf: .* = sdiv i32 .*\(division by zero\)$'
+    refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'undefined behaviour' <<< "$output")" >&3
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
+        PROVE_ARGS="--starts 27 --plant div-zero-defined" PROVE_TRUST=
+    assert_failure
+    refute_line --partial '(division by zero)'
+    printf '# planted: %s\n' "$(grep -m 1 'start 27' <<< "$output")" >&3
+}
+
+# __builtin_ctzl(0) is undefined in C; gcc's tzcnt gives 64 on a processor
+# with BMI1 and runs as bsf, leaving its destination as it was, on one
+# without (the site's processor is not known): ctz.c scanning once more
+# after its last square reads tzcnt of 0 into the verdict, which is not
+# proved.  Planted (--plant scan-zero-defined: tzcnt of 0 as the width, as
+# this processor gives it), it is proved.
+@test "__builtin_ctzl of zero reaching the verdict is not proved (ctz.c scanning once past its last square)" {
+    local cand="$BATS_TEST_TMPDIR/ctz0.c" out
+    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
+    sed 's/r=0;M;M&=M-1)r|=__builtin_ctzl(M)==~-e\*9\/8;/r=0;r|=__builtin_ctzl(M)==~-e*9\/8,M;M\&=M-1);/' "$COMPLETE/ctz.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/ctz.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
+        PROVE_ARGS="--starts 27" PROVE_TRUST=
+    assert_failure
+    assert_line --regexp '^prove: gcc -O0: unproved: start 27: the model finds undefined behaviour in the golf \(the golf.s result is poison\)'
+    refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
+        PROVE_ARGS="--starts 27 --plant scan-zero-defined" PROVE_TRUST=
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference'
+    printf '# planted: %s\n' "${lines[-1]}" >&3
 }
 
 @test "make prove refutes loops.c with its rounds cut to two (a chain of three jumps missed) with a row that replays" {

@@ -71,6 +71,8 @@ except ImportError:  # reported when an object is read (tests/needs installs it)
 STACK = 256  # bytes below the return address that f may use (frame and red zone), at least (frame_size)
 CANARY = 0x28  # fs:0x28, the stack protector's canary (glibc's TCB on x86-64)
 SMASH_RETURNS = False  # prove.py --plant canary-ignored (tests only): __stack_chk_fail as a call that returns
+SCAN_ZERO_DEFINED = False  # prove.py --plant scan-zero-defined (tests only): tzcnt, bsf of 0 as the width, bsr as -1
+DIV_ZERO_DEFINED = False  # prove.py --plant div-zero-defined (tests only): a divisor of 0 taken as 1, no fault
 ARGS = {'rdi': 'p', 'rsi': 'p', 'rdx': 'lo32', 'rcx': 'lo32'}
 SCRATCH = ('rax', 'r8', 'r9', 'r10', 'r11')
 SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
@@ -1374,9 +1376,10 @@ class ArithForms:
         t = ity(w)
         x = self.read(b, s, w)
         if m == 'bsr':
-            r = b.emit('sub %s %d, %s' % (t, w - 1, b.emit('call %s @llvm.ctlz.%s(%s %s, i1 true)' % (t, t, t, x))))
+            r = b.emit('sub %s %d, %s' % (t, w - 1, b.emit('call %s @llvm.ctlz.%s(%s %s, i1 %s)'
+                                                          % (t, t, t, x, 'false' if SCAN_ZERO_DEFINED else 'true'))))
         else:
-            r = b.emit('call %s @llvm.cttz.%s(%s %s, i1 true)' % (t, t, t, x))
+            r = b.emit('call %s @llvm.cttz.%s(%s %s, i1 %s)' % (t, t, t, x, 'false' if SCAN_ZERO_DEFINED else 'true'))
         for f in FLAGS:
             b.set_flag(f, None, 'left undefined by %s' % m + (' (run as bsf without BMI1: they differ)'
                                                               if m == 'tzcnt' else ''))
@@ -1411,6 +1414,8 @@ class ArithForms:
             if not (low and low[1] == 0 and (low[0] >= w or (low[0] == 32 and b.kind('rdx') == 'i'))):
                 b.refuse('div of a dividend whose high half is not zero is not modelled')
         y = self.read(b, s, w)
+        if DIV_ZERO_DEFINED:
+            y = b.emit('select i1 %s, %s 1, %s %s' % (b.emit('icmp eq %s %s, 0' % (t, y)), t, t, y))
         if m == 'idiv':
             # the dividend defined: a divisor of it made odd (never zero) is
             # undefined behaviour where it is poison
