@@ -843,6 +843,20 @@ asm_refused() {
     assert_output "x86: refused: $1"
 }
 
+@test "lzcnt (bsr with another result on a processor without LZCNT) is refused by the lifter, naming why" {
+    asm_refused "f+0x2: lzcnt eax, ecx: lzcnt runs as bsr on a processor without LZCNT, with another result, and the site's processor is not known: not modelled" \
+        'f:mov %edx, %eax; lzcnt %ecx, %eax; ret'
+}
+
+@test "idiv of a dividend whose high half is not its sign (no cdq) and div of one whose high half is not zero are refused by the lifter" {
+    asm_refused "f+0x2: idiv ecx: idiv of a dividend whose high half is not its low half's sign (cdq, cqo) is not modelled" \
+        'f:mov %edx, %eax; idivl %ecx; ret'
+    asm_refused "f+0x5: idiv ecx: idiv of a dividend whose high half is not its low half's sign (cdq, cqo) is not modelled" \
+        'f:mov %edx, %eax; cltd; inc %eax; idivl %ecx; ret'
+    asm_refused "f+0x7: div rcx: div of a dividend whose high half is not zero is not modelled" \
+        'f:mov $1, %edx; xor %eax, %eax; divq %rcx; ret'
+}
+
 @test "an indirect call (a form with no test against the processor) is refused by the lifter, naming it" {
     asm_refused 'f+0x3: call rax: the form call r64 has no test against the processor (tests/prove/forms.tsv)' \
         'f:mov %rdi, %rax; call *%rax; ret'

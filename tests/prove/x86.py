@@ -1549,15 +1549,15 @@ class Lifter(ArithForms, BlockOps):
     def step(self, b, i):
         m = i.mnemonic
         ops = i.operands
+        if m == 'lzcnt':
+            b.refuse('lzcnt runs as bsr on a processor without LZCNT, with another result, and the site\'s '
+                     'processor is not known: not modelled')
         if not formset.tested(i):
             b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % formset.key(i))
         if m in ('nop', 'endbr64') or m.startswith('nop'):
             return None
         if self.is_string_op(i):
             return self.rep_string(b, i)
-        if m == 'lzcnt':
-            b.refuse('lzcnt runs as bsr on a processor without LZCNT, with another result, and the site\'s '
-                     'processor is not known: not modelled')
         if i.prefix[0] not in (0,) and m not in ('ret', 'tzcnt'):  # lock, rep (tzcnt's f3 is its opcode's)
             b.refuse('a prefix (lock, rep) is not modelled')
         if m in ('mov', 'movabs'):
