@@ -716,6 +716,13 @@ $(BUILD)/libc_count: tests/prove/checks/libc_count.c $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) -fPIE -pie -Wl,-z,lazy -o "$@" "$<"
 TEST_PROGRAMS += $(BUILD)/libc_count
 
+# The instructions libgcc's __popcountdi2 executes, against the proof's
+# allowance (tests/prove/checks/libgcc_count.c): a PIE linked by gcc's
+# driver as the site's program is, libgcc's routine from its static archive.
+$(BUILD)/libgcc_count: tests/prove/checks/libgcc_count.c $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) -fPIE -pie -o "$@" "$<"
+TEST_PROGRAMS += $(BUILD)/libgcc_count
+
 # ==================== submit: the answer post ====================
 # golf/post/permalink.c makes and reads Attempt This Online and Try It Online
 # links offline, with zlib's deflate (Debian package zlib1g-dev); the post

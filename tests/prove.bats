@@ -398,6 +398,53 @@ print("\n".join(str(bound.libc_call(n)) for n in range(8193)))' "$2" | env -u LD
     done
 }
 
+# libgcc's __popcountdi2, which gcc calls for __builtin_popcount* without
+# -mpopcnt (libgcc.py): a hand-written f (tests/prove/checks/popcount.s)
+# calls it three times (all 64 bits of s << 32 | e, an int zero-extended, a
+# long), keeping values in rbx and r12 across the calls, linked as gcc
+# links a program (libgcc.a's own routine runs).
+@test "the x86 model of a call of libgcc's __popcountdi2 against the machine: a hand-written f, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/checks/popcount.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "__popcountdi2's model errors put back go red: the low 32 bits of rdi counted alone; rbx (callee-saved) clobbered; r12 clobbered" {
+    x86_planted_red "s/'call i64 @llvm.ctpop.i64(i64 %s)' % b.get('rdi', 64)/'call i64 @llvm.ctpop.i64(i64 %s)' % b.cast('zext', 32, b.get('rdi', 32), 64)/" popcount libgcc.py
+    x86_planted_red "s/^        b.after_call(sp\[1\])\$/        b.after_call(sp[1], ('rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'))/" popcount libgcc.py
+    x86_planted_red "s/^        b.after_call(sp\[1\])\$/        b.after_call(sp[1], ('r12', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'))/" popcount libgcc.py
+}
+
+# The time a call of __popcountdi2 is charged (bound.py's libgcc_call)
+# against the instructions libgcc's routine executes, single-stepped by
+# tests/prove/checks/libgcc_count.c, built as the site builds a program
+# (-fPIE -pie, gcc's driver linking libgcc): this machine's gcc, and the
+# site's gcc-14, 15 and 16 (their own libgcc.a, in the site's root).
+# Planted smaller than the routine (16), it goes red.
+@test "__popcountdi2's time allowance holds on the processor: libgcc's routine as this machine's gcc and the site's gcc-14, 15, 16 link it, single-stepped; planted smaller (16) it goes red" {
+    local py allowance v
+    py=$(project_make print-PYTHON)
+    allowance=$("$py" -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import bound; print(bound.libgcc_call())' "$ROOT/tests/prove")
+    run "$BUILD/libgcc_count" "$allowance"
+    assert_success
+    assert_line --index -1 --regexp "^__popcountdi2: [0-9]+ calls, at most [0-9]+ instructions a call \\(allowance $allowance\\): within\$"
+    printf '# gcc: %s\n' "${lines[-1]}" >&3
+    for v in 14 15 16; do
+        "$ROOT/tests/tools/site/gcc-$v" -std=c11 -O2 -fPIE -pie -o "$BATS_TEST_TMPDIR/libgcc_count-$v" \
+            "$ROOT/tests/prove/checks/libgcc_count.c" || fail "site-gcc-$v could not build libgcc_count"
+        run "$BATS_TEST_TMPDIR/libgcc_count-$v" "$allowance"
+        assert_success
+        assert_line --index -1 --regexp "^__popcountdi2: [0-9]+ calls, at most [0-9]+ instructions a call \\(allowance $allowance\\): within\$"
+        printf '# site-gcc-%s: %s\n' "$v" "${lines[-1]}" >&3
+    done
+    run "$BUILD/libgcc_count" 16
+    assert_failure 1
+    assert_line --index -1 --regexp '^__popcountdi2: .*\(allowance 16\): over$'
+    assert_line --regexp '^  __popcountdi2\(0x[0-9a-f]+\): [0-9]+ instructions, over the allowance 16$'
+    printf '# planted: %s\n' "${lines[-1]}" >&3
+}
+
 # forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
@@ -614,7 +661,9 @@ done
 # loops over the 64 squares, mailbox.c's local arrays, memfill.c's
 # memset and local table: clang's llvm.memset and llvm.memcpy, gcc -O0's
 # call of memset, rep stosq and rep movsq; rotate.c's rol and ror by cl
-# and __builtin_parityl's xor al, ah and setnp); each is proved, and a wrong variant of each
+# and __builtin_parityl's xor al, ah and setnp; popcount.c's
+# __builtin_popcountl: gcc's calls of libgcc's __popcountdi2, at -O2 in a
+# loop with values kept in callee-saved registers); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -633,7 +682,8 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [switch]="gcc:-O2 gcc:-O3 site-gcc-15:-O0" [strtab]="gcc:-O2 site-gcc-15:-O0" [int128]="gcc:-O2 site-gcc-15:-O0"
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
-    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0")
+    [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
+    [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -830,7 +880,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate; do
+    mailbox memfill rotate popcount; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
