@@ -421,11 +421,16 @@ print("\n".join(str(bound.libc_call(n)) for n in range(8193)))' "$2" | env -u LD
 # tests/prove/checks/libgcc_count.c, built as the site builds a program
 # (-fPIE -pie, gcc's driver linking libgcc): this machine's gcc, and the
 # site's gcc-14, 15 and 16 (their own libgcc.a, in the site's root).
-# Planted smaller than the routine (16), it goes red.
+# Planted smaller than the routine (16, a sed on a copy of bound.py), it
+# goes red.
+libgcc_allowance() {
+    "$1" -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import bound; print(bound.libgcc_call())' "$2"
+}
+
 @test "__popcountdi2's time allowance holds on the processor: libgcc's routine as this machine's gcc and the site's gcc-14, 15, 16 link it, single-stepped; planted smaller (16) it goes red" {
-    local py allowance v
+    local dir="$BATS_TEST_TMPDIR/planted" py allowance v
     py=$(project_make print-PYTHON)
-    allowance=$("$py" -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import bound; print(bound.libgcc_call())' "$ROOT/tests/prove")
+    allowance=$(libgcc_allowance "$py" "$ROOT/tests/prove")
     run "$BUILD/libgcc_count" "$allowance"
     assert_success
     assert_line --index -1 --regexp "^__popcountdi2: [0-9]+ calls, at most [0-9]+ instructions a call \\(allowance $allowance\\): within\$"
@@ -438,7 +443,10 @@ print("\n".join(str(bound.libc_call(n)) for n in range(8193)))' "$2" | env -u LD
         assert_line --index -1 --regexp "^__popcountdi2: [0-9]+ calls, at most [0-9]+ instructions a call \\(allowance $allowance\\): within\$"
         printf '# site-gcc-%s: %s\n' "$v" "${lines[-1]}" >&3
     done
-    run "$BUILD/libgcc_count" 16
+    planted_copy "$dir"
+    sed -i -e 's/^LIBGCC_CALL = [0-9]*$/LIBGCC_CALL = 16/' "$dir/bound.py"
+    ! cmp -s "$dir/bound.py" "$ROOT/tests/prove/bound.py" || fail "nothing planted"
+    run "$BUILD/libgcc_count" "$(libgcc_allowance "$py" "$dir")"
     assert_failure 1
     assert_line --index -1 --regexp '^__popcountdi2: .*\(allowance 16\): over$'
     assert_line --regexp '^  __popcountdi2\(0x[0-9a-f]+\): [0-9]+ instructions, over the allowance 16$'

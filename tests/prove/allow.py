@@ -24,11 +24,11 @@ ALLOWED (anything else is refused, naming it):
   or to f itself or a static function (a call: the gcc lifter refuses any
   but a call's rel32 to a function's start, which it follows, and a
   rip-relative read of read-only data, rodata.py), or to memset, memcpy
-  or __popcountdi2 (below); in .eh_frame, to .text; in read-only data, R_X86_64_PC32 to
-  .text (a switch's jump table: each entry the distance from the table to
-  a case's code; gcc's lifter follows a jump through it only to an
-  instruction of the function that reads it, clang's proof is of its IR's
-  switch);
+  or __popcountdi2 (below); in .eh_frame, to .text; in read-only data,
+  R_X86_64_PC32 to .text (a switch's jump table: each entry the distance
+  from the table to a case's code; gcc's lifter follows a jump through it
+  only to an instruction of the function that reads it, clang's proof is
+  of its IR's switch);
 - memset and memcpy, undefined: the calls compilers make on their own to
   clear or copy a local array (clang at -O0 for `char a[40] = {0}`, gcc
   for large ones).  clang's proof runs its IR's llvm.memset and
