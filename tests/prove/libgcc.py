@@ -29,7 +29,6 @@ Tested on the processor by checks/popcount.s (x86check.py, linked as the
 site links: libgcc's own routine runs).  Its time, bound.libgcc_call,
 by checks/libgcc_count.c (single steps through libgcc's routine)."""
 import bound
-import formset
 
 LIBGCC = ('__popcountdi2',)  # allow.LIBGCC_CALLS: the names modelled here
 
@@ -41,24 +40,13 @@ class LibgccCalls:
         """A call of __popcountdi2 (an undefined name, through a PC32 or
         PLT32 relocation): its meaning written (True), or None when i is no
         such call."""
-        if self.calls is None or i.size != 5:
+        call = self.library_call(b, i, LIBGCC)  # blockops.py: the name, the form, rsp aligned
+        if call is None:
             return None
-        rel = self.calls.obj['relocs'].get(i.address + 1)
-        if rel is None or rel[0] not in (2, 4) or rel[1] not in LIBGCC or len(rel) < 4 or rel[3] != 0:
-            return None
-        name = rel[1]
-        if not formset.tested(i, name):
-            b.refuse('the form %s (%s) has no test against the processor (tests/prove/forms.tsv)'
-                     % (formset.key(i), name))
-        self.calls.sites[i.address] = name  # x86.check_relocs lets its relocation pass
-        sp = b.kind('rsp')
-        if not (isinstance(sp, tuple) and sp[0] == 's'):
-            b.refuse('rsp is not a known stack address at a call')
-        if (sp[1] - self.aligned_at) % 16:
-            b.refuse('%s called with rsp not 16-byte aligned (the ABI\'s)' % name)
+        below = call[1]
         n = b.emit('call i64 @llvm.ctpop.i64(i64 %s)' % b.get('rdi', 64))
         r = b.cast('trunc', 64, n, 32)
-        b.after_call(sp[1])
+        b.after_call(below)
         b.set('rax', 'lo32', r)  # an int: eax, the rest of rax unspecified
         b.low['rax'] = (32, r)
         b.extra += bound.libgcc_call()

@@ -28,27 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* stepped_NAME(x): NAME(x) with the trap flag set just before the call and
- * cleared after it; the two wrappers are the same instructions but the
- * call's target, so their own steps are the same. */
-#define STEPPED(name, target)                                          \
-    "    .text\n"                                                      \
-    "    .p2align 4\n"                                                 \
-    "    .globl stepped_" name "\n"                                    \
-    "    .hidden stepped_" name "\n"                                   \
-    "    .type stepped_" name ", @function\n"                          \
-    "stepped_" name ":\n"                                              \
-    "    sub $8, %rsp\n"                                               \
-    "    pushfq\n"                                                     \
-    "    orq $0x100, (%rsp)\n"                                         \
-    "    popfq\n"                                                      \
-    "    call " target "\n"                                            \
-    "    pushfq\n"                                                     \
-    "    andq $-0x101, (%rsp)\n"                                       \
-    "    popfq\n"                                                      \
-    "    add $8, %rsp\n"                                               \
-    "    ret\n"                                                        \
-    "    .size stepped_" name ", .-stepped_" name "\n"
+#include "stepped.h" /* stepped_NAME: NAME with the trap flag set around the call */
 
 /* calib(n): n turns of a two-instruction loop: 4 + 2n instructions. */
 __asm__(STEPPED("popcount", "__popcountdi2@PLT") STEPPED("calib", "calib")
