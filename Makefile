@@ -712,9 +712,16 @@ TEST_PROGRAMS += $(foreach e,$(filter-out site-%,$(PROVE_BUILDS)),$(PROVE_OUT)/g
 # proof's allowance (tests/prove/checks/libc_count.c): a PIE that calls
 # them through its PLT, bound lazily (-z lazy) as a golf's program is.
 # Never with $(SAN): ASan puts its own memset and memcpy in their place.
-$(BUILD)/libc_count: tests/prove/checks/libc_count.c $(CC_STAMP)
+$(BUILD)/libc_count: tests/prove/checks/libc_count.c tests/prove/checks/stepped.h $(CC_STAMP)
 	$(atomic) $(CC) $(CFLAGS) -fPIE -pie -Wl,-z,lazy -o "$@" "$<"
 TEST_PROGRAMS += $(BUILD)/libc_count
+
+# The instructions libgcc's __popcountdi2 executes, against the proof's
+# allowance (tests/prove/checks/libgcc_count.c): a PIE linked by gcc's
+# driver as the site's program is, libgcc's routine from its static archive.
+$(BUILD)/libgcc_count: tests/prove/checks/libgcc_count.c tests/prove/checks/stepped.h $(CC_STAMP)
+	$(atomic) $(CC) $(CFLAGS) -fPIE -pie -o "$@" "$<"
+TEST_PROGRAMS += $(BUILD)/libgcc_count
 
 # ==================== submit: the answer post ====================
 # golf/post/permalink.c makes and reads Attempt This Online and Try It Online

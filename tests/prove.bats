@@ -398,6 +398,64 @@ print("\n".join(str(bound.libc_call(n)) for n in range(8193)))' "$2" | env -u LD
     done
 }
 
+# libgcc's __popcountdi2, which gcc calls for __builtin_popcount* without
+# -mpopcnt (libgcc.py): a hand-written f (tests/prove/checks/popcount.s)
+# calls it three times (all 64 bits of s << 32 | e, an int zero-extended, a
+# long), keeping values in rbx and r12 across the calls, linked as gcc
+# links a program (libgcc.a's own routine runs).
+@test "the x86 model of a call of libgcc's __popcountdi2 against the machine: a hand-written f, 2000 inputs" {
+    run x86_check "$BATS_TEST_TMPDIR" "$ROOT/tests/prove/checks/popcount.s" 2000
+    assert_success
+    assert_line --index -1 --regexp '^x86: model vs machine: 2000 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s\n' "${lines[-1]#x86: }" >&3
+}
+
+@test "__popcountdi2's model errors put back go red: the low 32 bits of rdi counted alone; rbx (callee-saved) clobbered; r12 clobbered" {
+    x86_planted_red "s/'call i64 @llvm.ctpop.i64(i64 %s)' % b.get('rdi', 64)/'call i64 @llvm.ctpop.i64(i64 %s)' % b.cast('zext', 32, b.get('rdi', 32), 64)/" popcount libgcc.py
+    x86_planted_red "s/^        b.after_call(below)\$/        b.after_call(below, ('rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'))/" popcount libgcc.py
+    x86_planted_red "s/^        b.after_call(below)\$/        b.after_call(below, ('r12', 'rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11'))/" popcount libgcc.py
+}
+
+# The time a call of __popcountdi2 is charged (bound.py's libgcc_call)
+# against the instructions libgcc's routine executes, single-stepped by
+# tests/prove/checks/libgcc_count.c, built as the site builds a program
+# (-fPIE -pie, gcc's driver linking libgcc): this machine's gcc, and the
+# site's gcc-14, 15 and 16 (their own libgcc.a, in the site's root).
+# Planted smaller than the routine (16, a sed on a copy of bound.py), it
+# goes red.
+libgcc_allowance() {
+    "$1" -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import bound; print(bound.libgcc_call())' "$2"
+}
+
+@test "__popcountdi2's time allowance holds on the processor: libgcc's routine as this machine's gcc and the site's gcc-14, 15, 16 link it, single-stepped; planted smaller (16) it goes red" {
+    local dir="$BATS_TEST_TMPDIR/planted" py allowance v
+    py=$(project_make print-PYTHON)
+    allowance=$(libgcc_allowance "$py" "$ROOT/tests/prove")
+    run "$BUILD/libgcc_count" "$allowance"
+    assert_success
+    assert_line --index -1 --regexp "^__popcountdi2: [0-9]+ calls, at most [0-9]+ instructions a call \\(allowance $allowance\\): within\$"
+    printf '# gcc: %s\n' "${lines[-1]}" >&3
+    # the site's gcc builds one file: stepped.h put in its place
+    sed -e "/^#include \"stepped.h\"/{r $ROOT/tests/prove/checks/stepped.h" -e 'd}' \
+        "$ROOT/tests/prove/checks/libgcc_count.c" > "$BATS_TEST_TMPDIR/libgcc_count.c"
+    for v in 14 15 16; do
+        "$ROOT/tests/tools/site/gcc-$v" -std=c11 -O2 -fPIE -pie -o "$BATS_TEST_TMPDIR/libgcc_count-$v" \
+            "$BATS_TEST_TMPDIR/libgcc_count.c" || fail "site-gcc-$v could not build libgcc_count"
+        run "$BATS_TEST_TMPDIR/libgcc_count-$v" "$allowance"
+        assert_success
+        assert_line --index -1 --regexp "^__popcountdi2: [0-9]+ calls, at most [0-9]+ instructions a call \\(allowance $allowance\\): within\$"
+        printf '# site-gcc-%s: %s\n' "$v" "${lines[-1]}" >&3
+    done
+    planted_copy "$dir"
+    sed -i -e 's/^LIBGCC_CALL = [0-9]*$/LIBGCC_CALL = 16/' "$dir/bound.py"
+    ! cmp -s "$dir/bound.py" "$ROOT/tests/prove/bound.py" || fail "nothing planted"
+    run "$BUILD/libgcc_count" "$(libgcc_allowance "$py" "$dir")"
+    assert_failure 1
+    assert_line --index -1 --regexp '^__popcountdi2: .*\(allowance 16\): over$'
+    assert_line --regexp '^  __popcountdi2\(0x[0-9a-f]+\): [0-9]+ instructions, over the allowance 16$'
+    printf '# planted: %s\n' "${lines[-1]}" >&3
+}
+
 # forms DIR [ARG...]: tests/prove/checks/forms.py (the x86 model against the
 # processor, form by form) with its build in DIR.
 forms() {
@@ -638,7 +696,9 @@ done
 # loops over the 64 squares, mailbox.c's local arrays, memfill.c's
 # memset and local table: clang's llvm.memset and llvm.memcpy, gcc -O0's
 # call of memset, rep stosq and rep movsq; rotate.c's rol and ror by cl
-# and __builtin_parityl's xor al, ah and setnp; ctz.c's __builtin_ctzl,
+# and __builtin_parityl's xor al, ah and setnp; popcount.c's
+# __builtin_popcountl: gcc's calls of libgcc's __popcountdi2, at -O2 in a
+# loop with values kept in callee-saved registers; ctz.c's __builtin_ctzl,
 # tzcnt; divide.c's division by a variable at -O0, cdq, cqo, idiv and div); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
@@ -659,6 +719,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
+    [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0"
     [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
@@ -870,7 +931,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate ctz divide; do
+    mailbox memfill rotate popcount ctz divide; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done

@@ -141,6 +141,20 @@ done < <(row_names "$HOSTILE")
     printf '# %s\n' "$(grep -m 1 'symbol memset' <<< "$output" | cut -c1-160)" >&3
 }
 
+# libgcc's __popcountdi2 may be named in an object, undefined (gcc calls
+# it for __builtin_popcountl; the proof models libgcc's routine,
+# libgcc.py), so no function of the candidate may bear its name: a static
+# function named so by an asm label (gnu89's asm, no __ name in the text)
+# takes gcc -O0's calls for the builtin in the program, counting one bit.
+@test "a function of the candidate named __popcountdi2 by an asm label is refused by name: gcc's calls for __builtin_popcountl would run it, where the proof models libgcc's" {
+    run project_make prove GOLF=tests/prove/candidates/hostile/popcountdi2.c PROVE_BUILDS="gcc:-O0" \
+        PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000 PROVE_ARGS="--starts 32"
+    assert_failure
+    assert_line --regexp "^prove: refused: .*popcountdi2.c: .*golf-gcc-O0.o.*: symbol __popcountdi2: a global function in \.text named as libgcc's"
+    refute_line --regexp '^prove: (checked|start [0-9]+: proved)'
+    printf '# %s\n' "$(grep -m 1 'symbol __popcountdi2' <<< "$output" | cut -c1-160)" >&3
+}
+
 @test "allow.py reads each object as binutils' readelf does: the golf's and every hostile candidate's, gcc and clang-19" {
     local f cc objs=()
     for f in "$ROOT/golf/checkers.c" "$ROOT"/tests/prove/candidates/hostile/*.c; do

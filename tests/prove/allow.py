@@ -23,12 +23,12 @@ ALLOWED (anything else is refused, naming it):
 - relocations: in .text, to f's own data sections or their local objects,
   or to f itself or a static function (a call: the gcc lifter refuses any
   but a call's rel32 to a function's start, which it follows, and a
-  rip-relative read of read-only data, rodata.py), or to memset or memcpy
-  (below); in .eh_frame, to .text; in read-only data, R_X86_64_PC32 to
-  .text (a switch's jump table: each entry the distance from the table to
-  a case's code; gcc's lifter follows a jump through it only to an
-  instruction of the function that reads it, clang's proof is of its IR's
-  switch);
+  rip-relative read of read-only data, rodata.py), or to memset, memcpy
+  or __popcountdi2 (below); in .eh_frame, to .text; in read-only data,
+  R_X86_64_PC32 to .text (a switch's jump table: each entry the distance
+  from the table to a case's code; gcc's lifter follows a jump through it
+  only to an instruction of the function that reads it, clang's proof is
+  of its IR's switch);
 - memset and memcpy, undefined: the calls compilers make on their own to
   clear or copy a local array (clang at -O0 for `char a[40] = {0}`, gcc
   for large ones).  clang's proof runs its IR's llvm.memset and
@@ -36,6 +36,11 @@ ALLOWED (anything else is refused, naming it):
   library's function is what the program calls, since no function of the
   object may bear the name (a static memset would take the compiler's
   calls: refused, LIBC_NAMES);
+- __popcountdi2, undefined: libgcc's routine, which gcc calls for
+  __builtin_popcount, popcountl and popcountll; gcc's lifter models the
+  call as what it does (libgcc.py), clang inlines the count; no function
+  of the object may bear the name or libgcc's like ones (an asm label
+  would give one it: LIBGCC_NAMES);
 - symbols: the file's name, section symbols of allowed sections, f (global,
   a function, default visibility, in .text), local data objects (a
   static variable) in the data sections, and local functions in .text (a
@@ -70,7 +75,13 @@ PADDING = 16  # bytes of alignment padding allowed before a function in .text
 # allowed undefined, never defined by the candidate (its static memset would
 # receive the compiler's calls, and the proof models the library's).
 LIBC_CALLS = ('memset', 'memcpy')
-LIBC_NAMES = LIBC_CALLS + ('memmove', 'memcmp', 'strlen', 'bcmp', 'bzero')
+# libgcc's routines gcc calls on its own for a builtin (__builtin_popcount,
+# popcountl, popcountll without -mpopcnt: libgcc.py): allowed undefined,
+# never defined by the candidate (an asm label can name its function so,
+# and the compiler's calls would reach it where the proof runs libgcc's).
+LIBGCC_CALLS = ('__popcountdi2',)
+LIBGCC_NAMES = LIBGCC_CALLS + ('__popcountsi2', '__popcountti2')
+LIBC_NAMES = LIBC_CALLS + ('memmove', 'memcmp', 'strlen', 'bcmp', 'bzero') + LIBGCC_NAMES
 JUMP_TABLES = True  # prove.py --plant no-table-check (tests only): a read-only table's entries go anywhere
 # Undefined names the site's object may refer to, from the candidate's code:
 # the stack protector's failure (the site's gcc defaults to
@@ -258,7 +269,8 @@ def check(path, name='f', footer=None):
         if local and x['type'] == STT_FUNC and LOCAL_FUNCTIONS and where == '.text' and \
                 x['name'] not in LIBC_NAMES:
             continue
-        if where is None and x['name'] in LIBC_CALLS and x['bind'] == STB_GLOBAL and x['type'] == STT_NOTYPE:
+        if where is None and x['name'] in LIBC_CALLS + LIBGCC_CALLS and x['bind'] == STB_GLOBAL and \
+                x['type'] == STT_NOTYPE:
             continue
         if x['name'] in f_defined and not local and where is not None or \
                 x['name'] in f_undefined and where is None and x['name'] != name:
@@ -273,8 +285,9 @@ def check(path, name='f', footer=None):
         if where is None:
             out.append('symbol %s: a reference to something outside the object (%s %s)' % (x['name'], bind, kind))
         elif x['name'] in LIBC_NAMES:
-            out.append('symbol %s: a %s %s in %s named as the C library\'s, which compilers call on their own'
-                       % (x['name'], bind, kind, where))
+            out.append('symbol %s: a %s %s in %s named as %s, which compilers call on their own'
+                       % (x['name'], bind, kind, where,
+                          'libgcc\'s' if x['name'] in LIBGCC_NAMES else 'the C library\'s'))
         else:
             out.append('symbol %s: a %s %s in %s' % (x['name'], bind, kind, where))
     for s in secs:
@@ -297,7 +310,7 @@ def check(path, name='f', footer=None):
                 ok = x is f or x['type'] in (STT_SECTION, STT_OBJECT, STT_NOTYPE) and x['shndx'] < len(secs) \
                     and data_section(sec_name(x['shndx']) or '') or \
                     LOCAL_FUNCTIONS and x['type'] == STT_FUNC and x['bind'] == STB_LOCAL and x['shndx'] in text or \
-                    x['shndx'] == SHN_UNDEF and x['name'] in LIBC_CALLS and typ in (2, 4) or \
+                    x['shndx'] == SHN_UNDEF and x['name'] in LIBC_CALLS + LIBGCC_CALLS and typ in (2, 4) or \
                     footer and x['name'] in SITE_NAMES and x['shndx'] == SHN_UNDEF and typ in (2, 4)
                 if not ok:
                     out.append('%s: f may refer only to itself, its static functions and its own data' % what)

@@ -122,14 +122,15 @@ class BlockOps:
         b.extra += bound.rep(n)
         return None
 
-    def libc_call(self, b, i):
-        """A call of memset or memcpy, the C library's (an undefined name,
-        through a PC32 or PLT32 relocation): its meaning written (True), or
-        None when i is no such call."""
+    def library_call(self, b, i, names):
+        """i as a call of one of names, undefined in the object (call rel32
+        through a PC32 or PLT32 relocation to the name): (the name, rsp's
+        stack offset) once its form is tested and rsp is 16-byte aligned
+        there (the ABI's), else refused; None when i is no such call."""
         if self.calls is None or i.size != 5:
             return None
         rel = self.calls.obj['relocs'].get(i.address + 1)
-        if rel is None or rel[0] not in (2, 4) or rel[1] not in LIBC or len(rel) < 4 or rel[3] != 0:
+        if rel is None or rel[0] not in (2, 4) or rel[1] not in names or len(rel) < 4 or rel[3] != 0:
             return None
         name = rel[1]
         if not formset.tested(i, name):
@@ -141,6 +142,16 @@ class BlockOps:
             b.refuse('rsp is not a known stack address at a call')
         if (sp[1] - self.aligned_at) % 16:
             b.refuse('%s called with rsp not 16-byte aligned (the ABI\'s)' % name)
+        return name, sp[1]
+
+    def libc_call(self, b, i):
+        """A call of memset or memcpy, the C library's (an undefined name,
+        through a PC32 or PLT32 relocation): its meaning written (True), or
+        None when i is no such call."""
+        call = self.library_call(b, i, LIBC)
+        if call is None:
+            return None
+        name, below = call
         n = known(b, 'rdx')
         if n is None:
             b.refuse('%s\'s length in rdx is not one number known here (not modelled)' % name)
@@ -160,7 +171,7 @@ class BlockOps:
                 b.refuse('memcpy between overlapping places (undefined behaviour)')
             for a, w in chunks:
                 b.store_at(dst + a, 8 * w, 'i', self.load_from(b, src, a, w))
-        b.after_call(sp[1])
+        b.after_call(below)
         b.set('rax', ('s', dst))  # memset and memcpy return their destination
         b.extra += bound.libc_call(n)
         return True

@@ -70,6 +70,22 @@ def rep(n):
     return max(n, 1) - 1
 
 
+# A call of libgcc's __popcountdi2 (libgcc.py): straight-line code, 21
+# instructions with its ret in gcc 12's libgcc (endbr64, the sum of bits
+# in pairs, nibbles and bytes, a multiply and a shift), whatever the
+# argument; libgcc2.c's other version, a table read a byte at a time,
+# would take 8 iterations of a few.  The allowance is 64;
+# checks/libgcc_count.c holds it against the routine the program links,
+# single-stepped (README.md, the time a run takes).
+LIBGCC_CALL = 64
+
+
+def libgcc_call():
+    """The allowance of a call of __popcountdi2, beyond the call
+    instruction itself."""
+    return LIBGCC_CALL
+
+
 def libc_call(n):
     """The allowance of a call of memset or memcpy on n bytes, beyond the
     call instruction itself."""

@@ -60,6 +60,7 @@ import struct
 import formset
 import rodata
 from blockops import BlockOps, LIBC
+from libgcc import LibgccCalls, LIBGCC
 from ir import Refused
 
 try:
@@ -181,7 +182,7 @@ def check_relocs(obj, start, size, label, calls, data_refs=()):
             continue
         if typ in (2, 4) and fn_at in obj['funcs'] and calls.get(r_off - 1) == fn_at:
             continue
-        if typ in (2, 4) and target in ('__stack_chk_fail',) + LIBC and calls.get(r_off - 1) == target:
+        if typ in (2, 4) and target in ('__stack_chk_fail',) + LIBC + LIBGCC and calls.get(r_off - 1) == target:
             continue
         if r_off in data_refs:
             continue
@@ -1515,7 +1516,7 @@ class ArithForms:
         b.refuse('a bit string in a list is not modelled')
 
 
-class Lifter(ArithForms, BlockOps):
+class Lifter(ArithForms, BlockOps, LibgccCalls):
     def __init__(self, insns, calls=None, sig=None, name='@f'):
         self.insns = insns
         self.calls = calls  # the object's functions and the calls asked for (calls.Calls), or None
@@ -1659,7 +1660,7 @@ class Lifter(ArithForms, BlockOps):
                     b.refuse('the form %s (stack protector failure) has no test against the processor '
                              '(tests/prove/forms.tsv)' % formset.key(i))
                 return ('smash', i.address)  # the stack protector's check failed: the program aborts
-            if self.libc_call(b, i) is None:
+            if self.libc_call(b, i) is None and self.libgcc_call(b, i) is None:
                 self.calls.call(b, i, None)
             return None
         b.refuse('this instruction is not modelled')

@@ -436,7 +436,7 @@ TAIL = 'jmp i (tail call)'  # the form of a jmp to a function's start (x86.py)
 # which reads a list by index so; a jump through a jump table by data.s; a
 # call of __stack_chk_fail (the program aborts) by canary.s, one run of the
 # processor per input (the abort ends it); a call of memset or memcpy by
-# block.s.  Their rows: the functions'
+# block.s; a call of __popcountdi2 by popcount.s.  Their rows: the functions'
 # tests, on 2000 inputs each (canary.s on 300) in tests/prove.bats.
 WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000),
          'sub m64,i (list pointer in a stack slot)': (1, 2000),
@@ -448,7 +448,10 @@ WHOLE = {'ret': (1, 2000), 'add m64,i (list pointer in a stack slot)': (1, 2000)
          'jmp r64': (1, 2000),
          # a call of the C library's memset and memcpy (blockops.py), by
          # block.s, linked with the C library
-         'call i (memset)': (1, 2000), 'call i (memcpy)': (1, 2000)}
+         'call i (memset)': (1, 2000), 'call i (memcpy)': (1, 2000),
+         # a call of libgcc's __popcountdi2 (libgcc.py), by popcount.s,
+         # linked with libgcc as gcc links a program
+         'call i (__popcountdi2)': (1, 2000)}
 
 
 def case_forms(code, kind, md):

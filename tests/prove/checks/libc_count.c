@@ -43,27 +43,7 @@
 #define MAXN 8192
 #define SLACK 128 /* room for the alignment offsets beyond MAXN */
 
-/* stepped_NAME(a, b, n): NAME(a, b, n) with the trap flag set just
- * before the call and cleared after it; the three wrappers are the same
- * instructions but the call's target, so their own steps are the same. */
-#define STEPPED(name, target)                                          \
-    "    .text\n"                                                      \
-    "    .p2align 4\n"                                                 \
-    "    .globl stepped_" name "\n"                                    \
-    "    .hidden stepped_" name "\n"                                   \
-    "    .type stepped_" name ", @function\n"                          \
-    "stepped_" name ":\n"                                              \
-    "    sub $8, %rsp\n"                                               \
-    "    pushfq\n"                                                     \
-    "    orq $0x100, (%rsp)\n"                                         \
-    "    popfq\n"                                                      \
-    "    call " target "\n"                                            \
-    "    pushfq\n"                                                     \
-    "    andq $-0x101, (%rsp)\n"                                       \
-    "    popfq\n"                                                      \
-    "    add $8, %rsp\n"                                               \
-    "    ret\n"                                                        \
-    "    .size stepped_" name ", .-stepped_" name "\n"
+#include "stepped.h" /* stepped_NAME: NAME with the trap flag set around the call */
 
 /* calib(d, c, n): stores c's low byte n times from d: 3 instructions and
  * rep stosb's max(n, 1) steps. */
