@@ -988,23 +988,28 @@ done
     printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
 }
 
+# variant_proved NAME SED [PLANT]: make prove of tests/prove/candidates/complete/NAME.c with
+# SED applied (a sed script), gcc -O0, start 27, with --plant PLANT if given.
+variant_proved() {
+    local cand="$BATS_TEST_TMPDIR/variant.c"
+    sed "$2" "$COMPLETE/$1.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/$1.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_ARGS="--starts 27${3:+ --plant $3}" PROVE_TRUST=
+}
+
 # A divisor of 0 faults (#DE) on the processor: divide.c with k 0 when the
 # end is 23 is undefined behaviour on valid inputs, which the proof finds
 # (the replay dies with no answer).  Planted out (--plant div-zero-defined:
 # a divisor of 0 taken as 1), the proof no longer sees it.
 @test "a division by zero on a valid input is undefined behaviour the proof finds (divide.c with k 0 when the end is 23)" {
-    local cand="$BATS_TEST_TMPDIR/divzero.c" out
-    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
-    sed 's/long k=4,/long k=4*(e!=23),/' "$COMPLETE/divide.c" > "$cand"
-    ! cmp -s "$cand" "$COMPLETE/divide.c" || fail "nothing replaced"
-    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
-        PROVE_ARGS="--starts 27" PROVE_TRUST=
+    local sed='s/long k=4,/long k=4*(e!=23),/'
+    variant_proved divide "$sed"
     assert_failure
     assert_line --regexp '^prove: gcc -O0: start 27: undefined behaviour in the golf: .* = sdiv i32 .*\(division by zero\)$'
     refute_line --regexp '^prove: golf == reference'
     printf '# %s\n' "$(grep -m 1 'undefined behaviour' <<< "$output")" >&3
-    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
-        PROVE_ARGS="--starts 27 --plant div-zero-defined" PROVE_TRUST=
+    variant_proved divide "$sed" div-zero-defined
     assert_failure
     refute_line --partial '(division by zero)'
     printf '# planted: %s\n' "$(grep -m 1 'start 27' <<< "$output")" >&3
@@ -1017,18 +1022,13 @@ done
 # proved.  Planted (--plant scan-zero-defined: tzcnt of 0 as the width, as
 # this processor gives it), it is proved.
 @test "__builtin_ctzl of zero reaching the verdict is not proved (ctz.c scanning once past its last square)" {
-    local cand="$BATS_TEST_TMPDIR/ctz0.c" out
-    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
-    sed 's/r=0;M;M&=M-1)r|=__builtin_ctzl(M)==~-e\*9\/8;/r=0;r|=__builtin_ctzl(M)==~-e*9\/8,M;M\&=M-1);/' "$COMPLETE/ctz.c" > "$cand"
-    ! cmp -s "$cand" "$COMPLETE/ctz.c" || fail "nothing replaced"
-    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
-        PROVE_ARGS="--starts 27" PROVE_TRUST=
+    local sed='s/r=0;M;M&=M-1)r|=__builtin_ctzl(M)==~-e\*9\/8;/r=0;r|=__builtin_ctzl(M)==~-e*9\/8,M;M\&=M-1);/'
+    variant_proved ctz "$sed"
     assert_failure
     assert_line --regexp '^prove: gcc -O0: unproved: start 27: the model finds undefined behaviour in the golf \(the golf.s result is poison\)'
     refute_line --regexp '^prove: golf == reference'
     printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
-    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$out" PROVE_BUILDS=gcc:-O0 \
-        PROVE_ARGS="--starts 27 --plant scan-zero-defined" PROVE_TRUST=
+    variant_proved ctz "$sed" scan-zero-defined
     assert_success
     assert_line --index -1 --regexp '^prove: golf == reference'
     printf '# planted: %s\n' "${lines[-1]}" >&3
