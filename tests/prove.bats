@@ -699,7 +699,9 @@ done
 # and __builtin_parityl's xor al, ah and setnp; popcount.c's
 # __builtin_popcountl: gcc's calls of libgcc's __popcountdi2, at -O2 in a
 # loop with values kept in callee-saved registers; ctz.c's __builtin_ctzl,
-# tzcnt; divide.c's division by a variable at -O0, cdq, cqo, idiv and div); each is proved, and a wrong variant of each
+# tzcnt; ffs.c's __builtin_ffsl to 0, bsf and cmove; clz.c's
+# __builtin_clzl, bsr; divide.c's division by a variable at -O0, cdq, cqo,
+# idiv and div); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -720,7 +722,8 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
     [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0"
-    [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0")
+    [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0" [ffs]="site-gcc-15:-O0 gcc:-O2"
+    [clz]="site-gcc-15:-O0 gcc:-O2")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -931,7 +934,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount ctz divide; do
+    mailbox memfill rotate popcount ctz ffs clz divide; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
