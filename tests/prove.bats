@@ -586,6 +586,30 @@ planted_forms() {
         '^shrd. \$' 'shrdq \$1, %rdi, %rdx' 'shrdq \$63, %rdi, %rdx'
 }
 
+@test "tzcnt, bsf, bsr: their model errors put back go red (the lowest set bit counted from the top; bsr's index one off; bsf's ZF inverted; a zero source given the width)" {
+    planted_forms x86.py "/def bit_scan/,/def divide/s/@llvm.cttz/@llvm.ctlz/" '^(tzcnt|bsf)[lq] %(e|r)cx' \
+        'tzcntl %ecx, %eax' 'tzcntq %rcx, %rax' 'bsfl %ecx, %eax' 'bsfq %rcx, %rax'
+    planted_forms x86.py "/def bit_scan/,/def divide/s/'sub %s %d, %s' % (t, w - 1,/'sub %s %d, %s' % (t, w,/" '^bsr' \
+        'bsrl %ecx, %eax' 'bsrq -8\(%rbp\), %rsi' 'bsrl %edi, %eax; xorl \$31, %eax'
+    planted_forms x86.py "/def bit_scan/,/def divide/s/b.set_flag('zf', b.emit('icmp eq %s %s, 0' % (t, x)))/b.set_flag('zf', b.emit('icmp ne %s %s, 0' % (t, x)))/" \
+        '(?s)sete %dl|^bsf.*cmove' 'xorl %ecx, %ecx; bsfl %ecx, %eax; sete %dl' 'xorl %ecx, %ecx; bsrq %rcx, %rax; sete %dl' \
+        'bsfl %edi, %eax; movl \$-1, %edx; cmovel %edx, %eax; addl \$1, %eax'
+    # bsf of zero leaves its destination as it was on this processor; tzcnt
+    # of zero gives the width here (BMI1), so that plant is not seen by the
+    # cases, only by the proof (below): bsf on a processor without BMI1
+    planted_forms x86.py "s/^SCAN_ZERO_DEFINED = False/SCAN_ZERO_DEFINED = True/" '^xorl %ecx, %ecx\n\tbs' \
+        'xorl %ecx, %ecx; bsfl %ecx, %eax; sete %dl' 'xorl %ecx, %ecx; bsfq %rcx, %rax; sete %dl'
+}
+
+@test "div, idiv: their model errors put back go red (idiv unsigned; the remainder in rax; div's remainder signed)" {
+    planted_forms x86.py "s/sign = 's' if m == 'idiv' else 'u'/sign = 'u'/" 'idiv' \
+        '.*cltd; idivl %ecx' '.*cqto; idivq %rcx' '.*cqto; idivq -8\(%rbp\)'
+    planted_forms x86.py "/def divide/,/def check_aligned/s/b.put('rax', w, q)/b.put('rax', w, r)/" 'div[lq] %' \
+        '.*cltd; idivl %ecx' '.*xorl %edx, %edx; divq %rcx' '.*movl \$0, %edx; divl %ecx'
+    planted_forms x86.py "s/sign = 's' if m == 'idiv' else 'u'/sign = 's'/" '\tdiv[lq] ' \
+        '.*xorl %edx, %edx; divq %rcx' '.*movl \$0, %edx; divl \(%rbp\)'
+}
+
 @test "one-operand mul and imul: their model errors put back go red (imul's product unsigned; rdx, the high half, not written)" {
     planted_forms x86.py "s/ext = 'sext' if m == 'imul' else 'zext'/ext = 'zext'/" '^imul[lq] [^,]*$' \
         'imulq %rcx' 'imull -8\(%rbp\)'
@@ -674,7 +698,8 @@ done
 # call of memset, rep stosq and rep movsq; rotate.c's rol and ror by cl
 # and __builtin_parityl's xor al, ah and setnp; popcount.c's
 # __builtin_popcountl: gcc's calls of libgcc's __popcountdi2, at -O2 in a
-# loop with values kept in callee-saved registers); each is proved, and a wrong variant of each
+# loop with values kept in callee-saved registers; ctz.c's __builtin_ctzl,
+# tzcnt; divide.c's division by a variable at -O0, cdq, cqo, idiv and div); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -694,7 +719,8 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [btc]="site-gcc-15:-O0 gcc:-O2" [tailrec]="gcc:-O2 site-gcc-15:-O0" [helper3]="site-gcc-15:-O0 gcc:-O2"
     [onearg]="gcc:-O2 site-gcc-15:-O0" [chain]="site-gcc-15:-O0" [board8]="gcc:-O2 site-gcc-15:-O0"
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
-    [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0")
+    [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0"
+    [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -878,6 +904,20 @@ asm_refused() {
     assert_output "x86: refused: $1"
 }
 
+@test "lzcnt (bsr with another result on a processor without LZCNT) is refused by the lifter, naming why" {
+    asm_refused "f+0x2: lzcnt eax, ecx: lzcnt runs as bsr on a processor without LZCNT, with another result, and the site's processor is not known: not modelled" \
+        'f:mov %edx, %eax; lzcnt %ecx, %eax; ret'
+}
+
+@test "idiv of a dividend whose high half is not its sign (no cdq) and div of one whose high half is not zero are refused by the lifter" {
+    asm_refused "f+0x2: idiv ecx: idiv of a dividend whose high half is not its low half's sign (cdq, cqo) is not modelled" \
+        'f:mov %edx, %eax; idivl %ecx; ret'
+    asm_refused "f+0x5: idiv ecx: idiv of a dividend whose high half is not its low half's sign (cdq, cqo) is not modelled" \
+        'f:mov %edx, %eax; cltd; inc %eax; idivl %ecx; ret'
+    asm_refused "f+0x7: div rcx: div of a dividend whose high half is not zero is not modelled" \
+        'f:mov $1, %edx; xor %eax, %eax; divq %rcx; ret'
+}
+
 @test "an indirect call (a form with no test against the processor) is refused by the lifter, naming it" {
     asm_refused 'f+0x3: call rax: the form call r64 has no test against the processor (tests/prove/forms.tsv)' \
         'f:mov %rdi, %rax; call *%rax; ret'
@@ -891,7 +931,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount; do
+    mailbox memfill rotate popcount ctz divide; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
@@ -946,6 +986,52 @@ done
     assert_line --regexp '^prove: gcc -O3: unproved: start 27: the model finds undefined behaviour in the golf .*\(a read past the end of the list\)'
     refute_line --regexp '^prove: golf == reference'
     printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
+}
+
+# variant_proved NAME SED [PLANT]: make prove of tests/prove/candidates/complete/NAME.c with
+# SED applied (a sed script), gcc -O0, start 27, with --plant PLANT if given.
+variant_proved() {
+    local cand="$BATS_TEST_TMPDIR/variant.c"
+    sed "$2" "$COMPLETE/$1.c" > "$cand"
+    ! cmp -s "$cand" "$COMPLETE/$1.c" || fail "nothing replaced"
+    run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_ARGS="--starts 27${3:+ --plant $3}" PROVE_TRUST=
+}
+
+# A divisor of 0 faults (#DE) on the processor: divide.c with k 0 when the
+# end is 23 is undefined behaviour on valid inputs, which the proof finds
+# (the replay dies with no answer).  Planted out (--plant div-zero-defined:
+# a divisor of 0 taken as 1), the proof no longer sees it.
+@test "a division by zero on a valid input is undefined behaviour the proof finds (divide.c with k 0 when the end is 23)" {
+    local sed='s/long k=4,/long k=4*(e!=23),/'
+    variant_proved divide "$sed"
+    assert_failure
+    assert_line --regexp '^prove: gcc -O0: start 27: undefined behaviour in the golf: .* = sdiv i32 .*\(division by zero\)$'
+    refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'undefined behaviour' <<< "$output")" >&3
+    variant_proved divide "$sed" div-zero-defined
+    assert_failure
+    refute_line --partial '(division by zero)'
+    printf '# planted: %s\n' "$(grep -m 1 'start 27' <<< "$output")" >&3
+}
+
+# __builtin_ctzl(0) is undefined in C; gcc's tzcnt gives 64 on a processor
+# with BMI1 and runs as bsf, leaving its destination as it was, on one
+# without (the site's processor is not known): ctz.c scanning once more
+# after its last square reads tzcnt of 0 into the verdict, which is not
+# proved.  Planted (--plant scan-zero-defined: tzcnt of 0 as the width, as
+# this processor gives it), it is proved.
+@test "__builtin_ctzl of zero reaching the verdict is not proved (ctz.c scanning once past its last square)" {
+    local sed='s/r=0;M;M&=M-1)r|=__builtin_ctzl(M)==~-e\*9\/8;/r=0;r|=__builtin_ctzl(M)==~-e*9\/8,M;M\&=M-1);/'
+    variant_proved ctz "$sed"
+    assert_failure
+    assert_line --regexp '^prove: gcc -O0: unproved: start 27: the model finds undefined behaviour in the golf \(the golf.s result is poison\)'
+    refute_line --regexp '^prove: golf == reference'
+    printf '# %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
+    variant_proved ctz "$sed" scan-zero-defined
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference'
+    printf '# planted: %s\n' "${lines[-1]}" >&3
 }
 
 @test "make prove refutes loops.c with its rounds cut to two (a chain of three jumps missed) with a row that replays" {

@@ -781,7 +781,7 @@ def main(argv=None):
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
-                             'separate-paths'],
+                             'separate-paths', 'scan-zero-defined', 'div-zero-defined'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -802,6 +802,8 @@ def main(argv=None):
     golf.PINS_ASTRAY = 'pins-astray' in opts.plant
     golf.SEPARATE_PATHS = 'separate-paths' in opts.plant
     x86.SMASH_RETURNS = 'canary-ignored' in opts.plant
+    x86.SCAN_ZERO_DEFINED = 'scan-zero-defined' in opts.plant
+    x86.DIV_ZERO_DEFINED = 'div-zero-defined' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
     if opts.source and source_refused(opts):

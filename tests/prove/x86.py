@@ -72,6 +72,8 @@ except ImportError:  # reported when an object is read (tests/needs installs it)
 STACK = 256  # bytes below the return address that f may use (frame and red zone), at least (frame_size)
 CANARY = 0x28  # fs:0x28, the stack protector's canary (glibc's TCB on x86-64)
 SMASH_RETURNS = False  # prove.py --plant canary-ignored (tests only): __stack_chk_fail as a call that returns
+SCAN_ZERO_DEFINED = False  # prove.py --plant scan-zero-defined (tests only): tzcnt, bsf of 0 as the width, bsr as -1
+DIV_ZERO_DEFINED = False  # prove.py --plant div-zero-defined (tests only): a divisor of 0 taken as 1, no fault
 ARGS = {'rdi': 'p', 'rsi': 'p', 'rdx': 'lo32', 'rcx': 'lo32'}
 SCRATCH = ('rax', 'r8', 'r9', 'r10', 'r11')
 SAVED = ('rbx', 'rbp', 'r12', 'r13', 'r14', 'r15')
@@ -490,6 +492,7 @@ class Block:
         self.uses, self.defs = {}, set()  # uses: name -> bits read before any write
         self.low = {}  # register -> (bits, value): its low bits as last written here
         self.list_loads = []  # the IR names of the list reads written here (sunk by sink_list_reads)
+        self.sign_of = {}  # width -> (eax or rax, edx or rdx) as cdq or cqo left them: rdx the sign of rax
         self.extra = 0  # instructions beyond one each (a rep's iterations, a library call's: bound.py)
         self.insn = None
 
@@ -1359,6 +1362,74 @@ class ArithForms:
         self.write(b, d, w, v)
         return None
 
+    def bit_scan(self, b, m, ops):
+        """tzcnt, bsf, bsr d, s (32 or 64 bits, s a register or memory):
+        the index of s's lowest (tzcnt, bsf) or highest (bsr) set bit.  With
+        s zero the result is poison: bsf and bsr leave d undefined (AMD:
+        unchanged), and tzcnt (f3 0f bc) runs as bsf on a processor without
+        BMI1 (the site's is not known), where tzcnt gives the width.  Flags:
+        bsf's and bsr's ZF is s == 0, the rest undefined; after tzcnt all
+        undefined, as tzcnt and bsf set ZF and CF differently."""
+        d, s = ops
+        w = d.size * 8
+        if w not in (32, 64) or d.type != cx.X86_OP_REG:
+            b.refuse('a %d-bit %s is not modelled' % (w, m))
+        t = ity(w)
+        x = self.read(b, s, w)
+        if m == 'bsr':
+            r = b.emit('sub %s %d, %s' % (t, w - 1, b.emit('call %s @llvm.ctlz.%s(%s %s, i1 %s)'
+                                                          % (t, t, t, x, 'false' if SCAN_ZERO_DEFINED else 'true'))))
+        else:
+            r = b.emit('call %s @llvm.cttz.%s(%s %s, i1 %s)' % (t, t, t, x, 'false' if SCAN_ZERO_DEFINED else 'true'))
+        for f in FLAGS:
+            b.set_flag(f, None, 'left undefined by %s' % m + (' (run as bsf without BMI1: they differ)'
+                                                              if m == 'tzcnt' else ''))
+        if m != 'tzcnt':
+            b.set_flag('zf', b.emit('icmp eq %s %s, 0' % (t, x)))
+        self.write(b, d, w, r)
+        return None
+
+    def divide(self, b, m, ops):
+        """div, idiv s (32 or 64 bits, s a register or memory): rdx:rax
+        (edx:eax) divided by s, the quotient in rax, the remainder in rdx,
+        truncated toward zero (the remainder has the dividend's sign).  The
+        dividend must be one the model knows whole: for idiv, rax with rdx
+        its sign (cdq, cqo just before, in the block), for div, rax with
+        rdx zero; else refused.  A divisor of zero, or INT_MIN / -1, faults
+        (#DE): undefined behaviour the proof must rule out (sym.py's sdiv,
+        udiv), as is a divisor the model does not know (garbage) and, for
+        idiv, a dividend it does not know (which could be INT_MIN).  Every
+        flag is left undefined."""
+        s, = ops
+        w = s.size * 8
+        if w not in (32, 64):
+            b.refuse('a %d-bit %s is not modelled' % (w, m))
+        t = ity(w)
+        x = b.get('rax', w)
+        hi = b.get('rdx', w)
+        if m == 'idiv':
+            if b.sign_of.get(w) != (x, hi):
+                b.refuse('idiv of a dividend whose high half is not its low half\'s sign (cdq, cqo) is not modelled')
+        else:
+            low = b.low.get('rdx')
+            if not (low and low[1] == 0 and (low[0] >= w or (low[0] == 32 and b.kind('rdx') == 'i'))):
+                b.refuse('div of a dividend whose high half is not zero is not modelled')
+        y = self.read(b, s, w)
+        if DIV_ZERO_DEFINED:
+            y = b.emit('select i1 %s, %s 1, %s %s' % (b.emit('icmp eq %s %s, 0' % (t, y)), t, t, y))
+        if m == 'idiv':
+            # the dividend defined: a divisor of it made odd (never zero) is
+            # undefined behaviour where it is poison
+            b.emit('udiv %s 1, %s' % (t, b.emit('or %s %s, 1' % (t, x))))
+        sign = 's' if m == 'idiv' else 'u'
+        q = b.emit('%sdiv %s %s, %s' % (sign, t, x, y))
+        r = b.emit('%srem %s %s, %s' % (sign, t, x, y))
+        b.put('rax', w, q)
+        b.put('rdx', w, r)
+        for f in FLAGS:
+            b.set_flag(f, None, 'left undefined by %s' % m)
+        return None
+
     def check_aligned(self, b, op, n):
         """An access that faults unless its address is a multiple of n: on
         the stack at a constant offset (f's entry rsp is 8 past a multiple
@@ -1479,13 +1550,16 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
     def step(self, b, i):
         m = i.mnemonic
         ops = i.operands
+        if m == 'lzcnt':
+            b.refuse('lzcnt runs as bsr on a processor without LZCNT, with another result, and the site\'s '
+                     'processor is not known: not modelled')
         if not formset.tested(i):
             b.refuse('the form %s has no test against the processor (tests/prove/forms.tsv)' % formset.key(i))
         if m in ('nop', 'endbr64') or m.startswith('nop'):
             return None
         if self.is_string_op(i):
             return self.rep_string(b, i)
-        if i.prefix[0] not in (0,) and m not in ('ret',):  # lock, rep
+        if i.prefix[0] not in (0,) and m not in ('ret', 'tzcnt'):  # lock, rep (tzcnt's f3 is its opcode's)
             b.refuse('a prefix (lock, rep) is not modelled')
         if m in ('mov', 'movabs'):
             return self.mov(b, ops)
@@ -1516,7 +1590,10 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
             return None
         if m in ('cdq', 'cqo'):
             w = 32 if m == 'cdq' else 64
-            b.put('rdx', w, b.emit('ashr %s %s, %d' % (ity(w), b.get('rax', w), w - 1)))
+            x = b.get('rax', w)
+            b.put('rdx', w, b.emit('ashr %s %s, %d' % (ity(w), x, w - 1)))
+            b.low['rax'] = (w, x)  # its low bits read as x until rax is written (so idiv can see rdx is its sign)
+            b.sign_of[w] = (x, b.get('rdx', w))
             return None
         if m == 'lea':
             return self.lea(b, ops)
@@ -1540,6 +1617,10 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
             return self.double_shift(b, m, ops)
         if m in ('bt', 'btc', 'bts', 'btr'):
             return self.bit_test(b, m, ops)
+        if m in ('tzcnt', 'bsf', 'bsr'):
+            return self.bit_scan(b, m, ops)
+        if m in ('div', 'idiv'):
+            return self.divide(b, m, ops)
         if m in ('pxor', 'movaps', 'movdqa', 'movups', 'movdqu', 'movq', 'movd'):
             return self.vector_move(b, m, ops)
         if m.startswith('set') and cond_of(m, 'set'):
