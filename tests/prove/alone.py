@@ -16,7 +16,9 @@ refused.  Two checks, both on the candidate's own bytes (never decoded):
   directives other than DIRECTIVES (#include, #include_next, #import,
   #embed, #line, #pragma, #ident, #sccs, #assert, a line marker, ...);
   _Pragma and the names in NAMES, anywhere; token pasting (##), which
-  could form such a name out of pieces the lexer cannot see.
+  could form such a name out of pieces the lexer cannot see; gnu89's asm
+  keyword (`asm(".incbin \\"/etc/os-release\\"")` puts this machine's file
+  in the object, the same tokens everywhere).
 - The compiler's own names: any name starting with __ (a predefined macro
   such as __GNUC__, __VERSION__, __SSP_STRONG__ or __OPTIMIZE__, a
   preprocessor query such as __has_builtin, a builtin such as
@@ -128,6 +130,9 @@ def check_text(source, data):
         if kind == 'name' and tok in (b'_Pragma', b'__pragma'):
             out.append('%s:%d: %s: a pragma switches the compiler from inside the candidate (its warnings, '
                        'its options)' % (source, line, tok.decode()))
+        elif kind == 'name' and tok == b'asm':
+            out.append('%s:%d: asm: assembler text is refused: the assembler can read files (.incbin, .include) '
+                       'and define any symbol, which the compared tokens do not show' % (source, line))
         elif kind == 'name' and tok in NAMES:
             out.append('%s:%d: %s: its value depends on where, when or how the file is compiled (the site '
                        'compiles it under another name)' % (source, line, tok.decode()))

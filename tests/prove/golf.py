@@ -70,7 +70,7 @@ class StartBranch(values.OverBudget):
 
 
 class GolfRun:
-    def __init__(self, ll_path, rule, inputs, fn_name='@f', mod=None, defs=None, facts=None):
+    def __init__(self, ll_path, rule, inputs, fn_name='@f', mod=None, defs=None, facts=None, sets=None):
         self.mod = mod or lift.load_module(ll_path)  # clang's IR, or gcc's object lifted
         self.fn = self.mod.functions.get(fn_name)
         if self.fn is None:
@@ -95,6 +95,7 @@ class GolfRun:
             self.lists.defs = defs  # one list of named terms for every query
         if facts is not None:
             self.lists.choice_facts = facts  # and one of the list reads' consistency
+            self.lists.choice_sets = sets
         pre = inputs.general or ''
         self.LB = self.lists.new_list(pre + 'black', inputs.black)
         self.LW = self.lists.new_list(pre + 'white', inputs.white)
@@ -711,7 +712,7 @@ class SelfCalls:
         self.count += 1
         pre = 'f%d.' % self.count
         g = GolfRun(top.path, top.rule, Inputs(general=pre), self.fn_name, mod=top.mod, defs=top.lists.defs,
-                    facts=top.lists.choice_facts)
+                    facts=top.lists.choice_facts, sets=top.lists.choice_sets)
         g.self_calls.root = self
         self.runs[(k, xk)] = (None, x)  # x kept alive: z3 reuses a freed term's id
         # The list phase with the start and end still free (any int), once:

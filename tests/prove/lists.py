@@ -59,6 +59,10 @@ class Lists:
         # Every query adds every definition: a name is never left free.
         self.defs = []
         self.choice_facts = []
+        # each read's choice and the squares it is one of, (x, rest): make
+        # prove-check's concrete runs take the lowest (the driver passes
+        # each list in ascending order, and the list phase read a prefix)
+        self.choice_sets = []
         self.on_def = None
         # While a loop is cut (family): what holds of its read set c and
         # next square x, for the executor's hooks (an index into the list is
@@ -99,6 +103,7 @@ class Lists:
                 fact = z3.And(z3.Implies(rest != 0, member(x, rest)), z3.Implies(rest == 0, x == 0))
                 st.assume(fact)
                 self.choice_facts.append(fact)  # a consistent choice always exists: prove.py's dom query assumes them
+                self.choice_sets.append((x, rest))
                 st.choices[(L, key(K), i)] = x
             xs.append(x)
             if i < j:

@@ -631,7 +631,12 @@ def check_task(task):
     terms = [golf.nonzero(v), values.boolean(values.Or(*[c for c, _ in ubs]))]
     # the stack protector's canary, unknown to the proof, is one number in a run
     terms = [z3.substitute(t, (sym_calls.CANARY, z3.BitVecVal(CHECK_CANARY, 64))) for t in terms]
-    fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], run.lists.defs if b >= 0 else ())
+    # a list read the board phase left a choice reads what the driver's
+    # list holds next: the lowest square of those it may be
+    lowest = [(x, z3.If(rest == 0, z3.BitVecVal(0, 32), z3.Sum([z3.If(rest & -rest == 1 << i, z3.BitVecVal(i + 1, 32),
+                                                                     z3.BitVecVal(0, 32)) for i in range(32)])))
+              for x, rest in (run.lists.choice_sets if b >= 0 else ())]
+    fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], (run.lists.defs + lowest) if b >= 0 else ())
     out = {}
     for i, (black, white, _, e) in items:
         ans, ub = fn(black, white, k, e)
