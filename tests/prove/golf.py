@@ -34,7 +34,8 @@ START_BRANCHES = 64  # GolfRun.prune: past the lists, branches on the start the 
 RECENT_LEMMAS = 4  # GolfRun.ask_always: the lemmas of a first try
 PHASE_UNRENAMED = False  # prove.py --plant phase-unrenamed (tests only): a self-call takes the list phase as it is
 PINS_ASTRAY = False  # prove.py --plant pins-astray (tests only): the names are pinned to the next start's numbers
-PIN_BITS = 32  # the widest name start_pins pins
+PIN_BITS = 32  # the widest name start_pins pins whatever its number
+PIN_SMALL = 4096  # a wider one pinned when its number is within this either way (an index)
 SEPARATE_PATHS = False  # prove.py --plant separate-paths (tests only): each path before a list read cut on its own
 DEFER_ANY = False  # prove.py --plant defer-any (tests only): after the lists every call on unknown numbers waits
 
@@ -497,24 +498,25 @@ class GolfRun:
         query holds the start equal to k and every definition, so the name
         equals its definition with k put in, which z3's simplifier made a
         number (an equivalence).  Names that stay terms are left as they
-        are, and so are names wider than PIN_BITS: an index, a square, an
-        offset is an int, while a 64-bit name from the lists is a set of
-        squares, whose number z3's simplifier then cuts every mask against
-        into extracts.  Pinned, the golf's 64-bit sets (the start's bit)
-        gave its final queries 17% more solver work (z3's rlimit over its
-        ten builds, 153.8 million against 131.2) and make judge 16% more
-        time; mailbox.c's pins are ints."""
+        are, and so are names wider than PIN_BITS unless their number is
+        small (within PIN_SMALL, an index or offset: gcc -O2 keeps
+        mailbox.c's square in a 64-bit register), while a 64-bit name from
+        the lists whose number is large is a set of squares, whose number
+        z3's simplifier cuts every mask against into extracts.  Pinned, the
+        golf's 64-bit sets (the start's bit) gave its final queries 17%
+        more solver work (z3's rlimit over its ten builds, 153.8 million
+        against 131.2) and make judge 16% more time; with no 64-bit name
+        pinned, mailbox.c's gcc -O2 board phase took 267 s, not 6."""
         at = k + 1 if PINS_ASTRAY else k  # planted: the numbers of another start
         pairs = [(self.inp.s, z3.BitVecVal(at, 32))]
         ren = lists.Renaming(pairs)
         for v, e in self.pin_defs:
-            if z3.is_bv(v) and v.size() > PIN_BITS:
-                continue  # a set of squares (above)
             e2 = ren(e)
             if e2.eq(e):
                 continue  # not the start's
             e2 = z3.simplify(e2)
-            if z3.is_bv_value(e2) or z3.is_true(e2) or z3.is_false(e2):
+            if (z3.is_bv_value(e2) and (e2.size() <= PIN_BITS or -PIN_SMALL < e2.as_signed_long() < PIN_SMALL)
+                    or z3.is_true(e2) or z3.is_false(e2)):
                 pairs.append((v, e2))
                 ren = lists.Renaming(pairs)
         pairs[0] = (self.inp.s, z3.BitVecVal(k, 32))
