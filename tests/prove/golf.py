@@ -505,8 +505,9 @@ class GolfRun:
         z3's simplifier cuts every mask against into extracts.  Pinned, the
         golf's 64-bit sets (the start's bit) gave its final queries 17%
         more solver work (z3's rlimit over its ten builds, 153.8 million
-        against 131.2) and make judge 16% more time; with no 64-bit name
-        pinned, mailbox.c's gcc -O2 board phase took 267 s, not 6."""
+        against 132.8 now) and make judge 16% more time; with no 64-bit
+        name pinned, mailbox.c's gcc -O2 board phase took 267 s over its
+        32 starts, 47 s with the small ones."""
         at = k + 1 if PINS_ASTRAY else k  # planted: the numbers of another start
         pairs = [(self.inp.s, z3.BitVecVal(at, 32))]
         ren = lists.Renaming(pairs)
