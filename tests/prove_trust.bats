@@ -111,15 +111,19 @@ HOSTILE="$ROOT/tests/prove/candidates/hostile.tsv"
 # object and clang-19 -O2's, start 32) refuses it before the proof, with
 # the line hostile.tsv expects.
 hostile_refused() {
-    local expect
-    expect=$(awk -F'\t' -v n="$1" '$1 == n { print $2 }' "$HOSTILE")
-    run project_make prove GOLF="tests/prove/candidates/hostile/$1" PROVE_BUILDS="gcc:-O2 clang-19:-O2" \
+    refused_on "$1" "gcc:-O2 clang-19:-O2" "$(awk -F'\t' -v n="$1" '$1 == n { print $2 }' "$HOSTILE")"
+}
+
+# refused_on FILE BUILDS EXPECT: make prove on hostile/FILE with BUILDS
+# (start 32) refuses it before the proof, with a line ^prove: EXPECT.
+refused_on() {
+    run project_make prove GOLF="tests/prove/candidates/hostile/$1" PROVE_BUILDS="$2" \
         PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000 PROVE_ARGS="--starts 32"
     assert_failure
-    assert_line --regexp "^prove: $expect"
+    assert_line --regexp "^prove: $3"
     assert_line --regexp '^prove: not proved \('
     refute_line --regexp '^prove: (checked|start [0-9]+: proved)'
-    printf '# %s\n' "$(grep -m 1 -E "^prove: $expect" <<< "$output" | cut -c1-160)" >&3
+    printf '# %s\n' "$(grep -m 1 -E "^prove: $3" <<< "$output" | cut -c1-160)" >&3
 }
 
 while IFS= read -r name; do
@@ -133,12 +137,7 @@ done < <(row_names "$HOSTILE")
 # for the zeroing binds to the candidate's static memset (a PLT32 to the
 # local symbol), which fills t with ones where the proof zeroes it.
 @test "a static memset beside a local array is refused by name: clang-19 -O0's own call for char t[40]={0} would run it, where the proof runs the library's" {
-    run project_make prove GOLF=tests/prove/candidates/hostile/memset.c PROVE_BUILDS="clang-19:-O0" \
-        PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000 PROVE_ARGS="--starts 32"
-    assert_failure
-    assert_line --regexp "^prove: refused: .*memset.c: .*golf-clang-19-O0.o.*: symbol memset: a local function in \.text named as the C library's"
-    refute_line --regexp '^prove: (checked|start [0-9]+: proved)'
-    printf '# %s\n' "$(grep -m 1 'symbol memset' <<< "$output" | cut -c1-160)" >&3
+    refused_on memset.c clang-19:-O0 "refused: .*memset.c: .*golf-clang-19-O0.o.*: symbol memset: a local function in \.text named as the C library's"
 }
 
 # libgcc's __popcountdi2 may be named in an object, undefined (gcc calls
@@ -147,12 +146,7 @@ done < <(row_names "$HOSTILE")
 # function named so by an asm label (gnu89's asm, no __ name in the text)
 # takes gcc -O0's calls for the builtin in the program, counting one bit.
 @test "a function of the candidate named __popcountdi2 by an asm label is refused by name: gcc's calls for __builtin_popcountl would run it, where the proof models libgcc's" {
-    run project_make prove GOLF=tests/prove/candidates/hostile/popcountdi2.c PROVE_BUILDS="gcc:-O0" \
-        PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000 PROVE_ARGS="--starts 32"
-    assert_failure
-    assert_line --regexp "^prove: refused: .*popcountdi2.c: .*golf-gcc-O0.o.*: symbol __popcountdi2: a global function in \.text named as libgcc's"
-    refute_line --regexp '^prove: (checked|start [0-9]+: proved)'
-    printf '# %s\n' "$(grep -m 1 'symbol __popcountdi2' <<< "$output" | cut -c1-160)" >&3
+    refused_on popcountdi2.c gcc:-O0 "refused: .*popcountdi2.c: .*golf-gcc-O0.o.*: symbol __popcountdi2: a global function in \.text named as libgcc's"
 }
 
 @test "allow.py reads each object as binutils' readelf does: the golf's and every hostile candidate's, gcc and clang-19" {
