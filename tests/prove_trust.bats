@@ -317,6 +317,7 @@ SITE_ARGS=(PROVE_UBSAN=clang-19:-O2 PROVE_UBSAN_POSITIONS=1000)
     run project_make prove PROVE_BUILDS="$SITE_ALL" PROVE_ARGS="--starts 27,9" "${SITE_ARGS[@]}"
     assert_success
     assert_line --regexp "the same tokens under [0-9]+ compilers, 6 settings each\\); each object exactly f \\([0-9]+ objects; the 3 site objects f and the footer\\); the footer means the same in the site's file \\(3 site objects\\)"
+    assert_line 'prove: site-gcc-15 -O0, site-gcc-16 -O0: the same code as site-gcc-14 -O0, proved once'
     assert_line --index -1 --regexp 'builds site-gcc-14 -O0, site-gcc-15 -O0, site-gcc-16 -O0\), a run within [0-9,]+ instructions \(site-gcc-1[456] -O0\), [0-9]+ s$'
     printf '# %s\n' "${lines[-1]#prove: }" >&3
 }
@@ -370,6 +371,23 @@ site_hole() {
     assert_failure
     assert_line --regexp "^prove: refused: .*gnuc-expr.c: its tokens after the preprocessor differ between"
     printf '# %s\n' "$row" >&3
+}
+
+# Builds whose proofs would read the same text are proved once (prove.py's
+# same_code): the golf's f is byte for byte the same from the three site
+# compilers.  gnuc-expr.c's is not: planted, sameness judged by the rule
+# alone, gcc-15's build goes unproved and the candidate is proved.
+@test "builds are proved once only when their code is the same: gnuc-expr.c, without its checks, is refuted by site-gcc-15 beside site-gcc-14; planted, by rule alone, it is proved" {
+    BUILDS="site-gcc-14:-O0 site-gcc-15:-O0" site_hole gnuc-expr.c no-compiler-names one-identity
+    assert_failure
+    refute_line --partial 'the same code as'
+    row=$(grep -m 1 -P "$ROW" <<< "$output") || fail "no row: $output"
+    [[ $row == *'prove: site-gcc-15 -O0 says '* ]] || fail "not site-gcc-15's row: $row"
+    printf '# %s\n' "$row" >&3
+    BUILDS="site-gcc-14:-O0 site-gcc-15:-O0" site_hole gnuc-expr.c no-compiler-names one-identity same-by-rule
+    assert_success
+    assert_line 'prove: site-gcc-15 -O0: the same code as site-gcc-14 -O0, proved once'
+    printf '# planted: %s\n' "${lines[-1]#prove: }" >&3
 }
 
 @test "the distribution's defaults: without the checks, #ifdef __SSP_STRONG__ is proved on the matrix and refuted by the site's gcc-15" {

@@ -63,14 +63,22 @@ def lift_object(path):
     return lift_all(obj, path)
 
 
-def load_module(path):
-    """The module prove reads for a build: clang's IR (.ll), or gcc's object
-    (.o) lifted here."""
+def module_text(path):
+    """The text a build's proof reads, all of it: clang's IR (.ll) as it
+    is, or gcc's object (.o) lifted here."""
     if path.endswith('.o'):
-        mod = parse_module(path, lift_object(path))
+        return lift_object(path)
+    with open(path, encoding='utf-8', errors='surrogateescape') as fh:
+        return fh.read()
+
+
+def load_module(path, text=None):
+    """The module prove reads for a build (text: its module_text, if read
+    already)."""
+    mod = parse_module(path, module_text(path) if text is None else text)
+    if path.endswith('.o'):
         mod.lifted = True  # its own functions (@x86.*, sym_calls.py and sym_mem.py) are called only here
-        return mod
-    return parse_module(path)
+    return mod
 
 
 if __name__ == '__main__':

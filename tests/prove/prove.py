@@ -90,13 +90,14 @@ def golf_run(b):
         label, rule, ll, driver = OPTS.build[b]
         inp = golf.Inputs()
         INPUTS[b] = inp
-        run = golf.GolfRun(ll, rule, inp)
+        run = golf.GolfRun(ll, rule, inp, mod=lift.load_module(ll, MODULE_TEXTS.get(b)))
         cuts, early = run.list_phase()
         RUNS[b] = (run, inp, cuts, early)
     return RUNS[b]
 
 
 INPUTS = {}
+MODULE_TEXTS = {}  # build: the text its proof reads, read on the main side before the fork (same_code)
 REF_ANSWERS = {}
 REFERENCE = []
 
@@ -471,6 +472,32 @@ def worker_init():
 
 # ==================== Main side ====================
 
+def same_code(opts):
+    """{build: the earlier build it is proved by}, for each build whose
+    proof would read the very text an earlier one's reads under the same
+    rule (lift.module_text: the same IR, or the same machine code lifted,
+    its read-only data and the helpers it calls included).  A proof reads
+    nothing else of a build: the label only names it, and the driver only
+    replays a row, reported from the first build in the order, which is
+    the one proved.  So one proof stands for both (the golf's f is byte
+    for byte the same from the site's gcc-14, gcc-15 and gcc-16 at -O0,
+    and from gcc -O2 and -O3).  A build whose text cannot be read here
+    (refused, say) is proved on its own: its own process meets the same
+    and says so."""
+    first, same = {}, {}
+    for b, (label, rule, ll, driver) in enumerate(opts.build):
+        try:
+            MODULE_TEXTS[b] = lift.module_text(ll)
+        except Exception:  # noqa: BLE001 (the build's process reports it)
+            continue
+        key = rule if 'same-by-rule' in opts.plant else (rule, MODULE_TEXTS[b])
+        if key in first:
+            same[b] = first[key]
+        else:
+            first[key] = b
+    return same
+
+
 def prove(opts):
     t0 = time.time()
     starts = parse_starts(opts.starts)
@@ -487,13 +514,19 @@ def prove(opts):
     chunks = [ch for ch in (order[j::opts.jobs] for j in range(opts.jobs)) if ch]
     results = {}  # (build, start): its result
     lists = {}
+    same = same_code(opts)
+    copies = {r: [d for d in same if same[d] == r] for r in builds}  # each proof's other builds
+    for r in builds:
+        if copies[r]:
+            say('%s: the same code as %s, proved once' % (', '.join(opts.build[d][0] for d in copies[r]),
+                                                        opts.build[r][0]))
     failed, doing, ended, proved = None, {}, set(), False
     ctx = multiprocessing.get_context('fork')
     q = ctx.Queue()
     slots = Slots(ctx, opts.jobs)
     pipes = [ctx.Pipe(duplex=False) for b in builds]  # (the build's end, the main side's)
     # the builds first: their list phases usually ask for a slot before the reference does
-    procs = [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds]
+    procs = [ctx.Process(target=build_main, args=(b, chunks, q, slots, pipes[b][0])) for b in builds if b not in same]
     procs += [ctx.Process(target=reference_main, args=(order, q, slots))]
     texts, wanting, ref = None, [], 0.0
     deadline = t0 + opts.timeout if opts.timeout > 0 else None
@@ -553,17 +586,21 @@ def prove(opts):
                     wanting = []
             elif msg[0] == 'list':
                 _, b, res = msg
-                lists[b] = res
+                for d in [b] + copies[b]:
+                    lists[d] = res
                 if res['fail'] is None:
                     say('%s: list phase %.1f s' % (opts.build[b][0], res['list']))
             else:
                 _, b, k, res = msg
                 results[(b, k)] = res
+                for d in copies[b]:
+                    results[(d, k)] = dict(res, build=d)
                 ress = [results.get((c, k)) for c in builds]
                 if all(r is not None and r['fail'] is None for r in ress):
                     say('start %d: proved (%s)' % (k, ', '.join(
-                        '%s %.1f s' % (opts.build[r['build']][0], r['board'] + r['solve'] + r['ref'])
-                        for r in ress)))
+                        '%s as %s' % (opts.build[c][0], opts.build[same[c]][0]) if c in same else
+                        '%s %.1f s' % (opts.build[c][0], r['board'] + r['solve'] + r['ref'])
+                        for c, r in zip(builds, ress))))
     finally:
         if proved:  # each process ends of itself
             for p in procs:
@@ -584,6 +621,9 @@ def prove(opts):
         return 1
     for b in builds:
         label = opts.build[b][0]
+        if b in same:
+            say('%s: the same code as %s, proved by its proof' % (label, opts.build[same[b]][0]))
+            continue
         rs = [results[(b, k)] for k in order]
         board = sum(r['board'] for r in rs)
         solve = sum(r['solve'] for r in rs)
@@ -784,12 +824,13 @@ def main(argv=None):
     # over the shared list phase without renaming its start and end; after
     # the lists, every helper call on numbers not known waiting for the
     # board phase, not only those on the start; the paths before one list
-    # read cut each on its own, not joined
+    # read cut each on its own, not joined; builds proved once when their
+    # rule alone is the same, not their code (same-by-rule)
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
-                             'separate-paths', 'scan-zero-defined', 'div-zero-defined'],
+                             'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
