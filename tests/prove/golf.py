@@ -503,7 +503,7 @@ class GolfRun:
         mailbox.c's square in a 64-bit register), while a 64-bit name from
         the lists whose number is large is a set of squares, whose number
         z3's simplifier cuts every mask against into extracts.  Pinned, the
-        golf's 64-bit sets (the start's bit) gave its final queries 17%
+        golf's 64-bit sets (the start's bit) gave its final queries 16%
         more solver work (z3's rlimit over its ten builds, 153.8 million
         against 132.8 now) and make judge 16% more time; with no 64-bit
         name pinned, mailbox.c's gcc -O2 board phase took 267 s over its
