@@ -518,7 +518,7 @@ planted_forms() {
 }
 
 @test "call's model errors put back go red: the stack below rsp kept (the return address, the callee's frame)" {
-    planted_forms x86.py 's/^        while a < below:$/        while a < below and False:/' '^call 1f' \
+    planted_forms x86.py 's/^        self.forget(0, below)$/        pass/' '^call 1f' \
         'call 1f  # to callee 0' 'call 1f  # to callee 1' 'call 1f  # to callee 2'
 }
 
@@ -530,6 +530,18 @@ planted_forms() {
 @test "call's model errors put back go red: the registers the callee's code writes kept across the call" {
     planted_forms calls.py 's/if written is None or r in written\]/if written is None]/' '^call 1f' \
         'call 1f  # to callee 1' 'call 1f  # to callee 2'
+}
+
+@test "stack-passed arguments' model errors put back go red: the callee's copies of its caller's slots one slot off" {
+    planted_forms x86.py 's/at = self.stack_size + 8 + 8 \* k + h/at = self.stack_size + 8 * k + h/' 'callee [34]' \
+        'push %rsi; pushq \$-5; call 1f; add \$16, %rsp  # callee 3' \
+        'push %rsi; pushq \$-5; call 1f; add \$16, %rsp  # callee 4' \
+        'sub \$16, %rsp; mov %edi, \(%rsp\); mov %rsi, 8\(%rsp\); call 1f; add \$16, %rsp  # callee 4'
+}
+
+@test "stack-passed arguments' model errors put back go red: the slots a callee may write kept by its caller across the call" {
+    planted_forms calls.py 's/^            b.forget(sp\[1\], 8 \* self.slots.get(target, 0)).*$/            pass/' 'callee 3' \
+        'push %rsi; pushq \$-5; call 1f; add \$16, %rsp  # callee 3' 'call 1f  # to callee 3'
 }
 
 @test "bt, btc, bts, btr: their model errors put back go red (bt's bit inverted; btc setting; bts toggling; btr clearing the other bits)" {
@@ -713,7 +725,8 @@ done
 # loop with values kept in callee-saved registers; ctz.c's __builtin_ctzl,
 # tzcnt; ffs.c's __builtin_ffsl to 0, bsf and cmove; clz.c's
 # __builtin_clzl, bsr; divide.c's division by a variable at -O0, cdq, cqo,
-# idiv and div); each is proved, and a wrong variant of each
+# idiv and div; args8.c's helper of eight arguments, two on the stack,
+# pushed by gcc -O0); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -735,7 +748,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
     [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0"
     [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0" [ffs]="site-gcc-15:-O0 gcc:-O2"
-    [clz]="site-gcc-15:-O0 gcc:-O2")
+    [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -946,7 +959,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount ctz ffs clz divide; do
+    mailbox memfill rotate popcount ctz ffs clz divide args8; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done

@@ -61,6 +61,8 @@ class Calls:
         self.ret_bits = {}  # (start, sig) -> the bits of rax a call of it assumes known at its ret (64 at first)
         self.got_bits = {}  # IR name -> the bits its lifting found (lift.py compares the two)
         self.writes, self.live_in = self.effects()
+        self.slots = {}  # callee start -> the caller's stack slots its calls pass (lift.py: as its code reaches)
+        self.need_slots = {}  # callee start -> the slots its lifting found it reaches (x86.MoreSlots)
         self.misaligned = set()  # callees some call enters with rsp + 8 not 16-byte aligned
 
     def target(self, b, i):
@@ -123,6 +125,10 @@ class Calls:
                 else:
                     sig.append('i')
                     parts.append('i64 poison')
+            slots = self.slots.get(target, 0)
+            if slots:
+                sig.append(('slots', slots))
+                parts += self.stack_args(b, sp[1] + (8 if tail else 0), slots)
             key = (target, tuple(sig))
             name = self.want.get(key)
             if name is None:
@@ -134,9 +140,29 @@ class Calls:
             return v, bits
         written = self.writes.get(target) if target != self.f_addr else None
         b.after_call(sp[1], [r for r in CLOBBERED if written is None or r in written])
+        if target != self.f_addr:
+            b.forget(sp[1], 8 * self.slots.get(target, 0))  # the callee's own: it may have written them
         b.set('rax', 'i' if bits == 64 else 'lo%d' % bits, v)
         b.low['rax'] = (bits, v)
         return v
+
+    @staticmethod
+    def stack_args(b, at, slots):
+        """The caller's stack slots from offset at (its rsp at the call, where
+        the callee finds them above its return address): the callee's
+        arguments from the seventh, each slot as two i32 halves, a half that
+        holds anything but a number (unset, a pointer, a saved register, an
+        address) passed as poison.  Slots outside the caller's own frame are
+        refused (b.stack_ptr), or passed on to the caller's own caller as its
+        slots."""
+        parts = []
+        for o in range(at, at + 8 * slots, 4):
+            p = b.stack_ptr(o, 4)
+            if all(b.stack.get(o + k) == 'v' for k in range(4)):
+                parts.append('i32 %s' % b.emit('load i32, ptr %s' % p))
+            else:
+                parts.append('i32 poison')
+        return parts
 
     def effects(self):
         """For each function of the object, from its machine code (capstone's

@@ -12,12 +12,18 @@ import x86
 def lift_all(obj, path):
     """f and every function it calls, lifted; again while a call assumed
     more bits of its callee's result than the callee's rets leave known
-    (calls.py: ret_bits, each time narrower, so it ends)."""
-    bits = {}
+    (calls.py: ret_bits, each time narrower, so it ends), or passed fewer of
+    its caller's stack slots than the callee's code reaches (x86.MoreSlots:
+    each time more, at most x86.MAX_SLOTS, so it ends)."""
+    bits, slots = {}, {}
     while True:
         fns = calls.Calls(obj)
-        fns.ret_bits = dict(bits)
-        text = lift_once(obj, path, fns)
+        fns.ret_bits, fns.slots = dict(bits), dict(slots)
+        try:
+            text = lift_once(obj, path, fns)
+        except x86.MoreSlots:
+            slots.update(fns.need_slots)
+            continue
         got = {key: fns.got_bits[name] for key, name in fns.want.items()}
         if all(got[key] >= fns.ret_bits[key] for key in got):
             return text

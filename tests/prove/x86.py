@@ -83,6 +83,13 @@ FLAGS = ('zf', 'sf', 'cf', 'of', 'pf')
 ARG_REGS = ('rdi', 'rsi', 'rdx', 'rcx', 'r8', 'r9')  # the System V argument registers, in order
 # The registers a callee may leave changed (caller-saved): rax is its result.
 CLOBBERED = ('rcx', 'rdx', 'rsi', 'rdi', 'r8', 'r9', 'r10', 'r11') + XMM
+MAX_SLOTS = 32  # the stack-passed arguments a callee may read: its 7th to 38th (calls.py)
+
+
+class MoreSlots(Refused):
+    """A callee reads or writes above its return address, in a stack slot
+    of its caller that its calls did not pass yet (lift.py lifts again,
+    passing as many as its code reaches: calls.py)."""
 
 
 def reg_table():
@@ -750,9 +757,17 @@ class Block:
         self.refuse('an address from %s, which does not hold a pointer here' % base)
 
     def stack_ptr(self, off, n):
-        if off < 0 or off + n > self.L.stack_size:
-            self.refuse('an access at %d bytes from the return address, outside f\'s own frame'
-                        % (off - self.L.stack_size))
+        L = self.L
+        if off < 0 or off + n > L.stack_size:
+            # above the return address: a callee's stack-passed arguments,
+            # its own copies of its caller's slots (calls.py), else refused
+            k = (off + n - L.stack_size - 9) // 8  # the last slot it reaches, 0 the seventh argument
+            if L.sig is None or off < L.stack_size + 8 or k >= MAX_SLOTS:
+                self.refuse('an access at %d bytes from the return address, outside f\'s own frame'
+                            % (off - L.stack_size))
+            if k >= L.slots:
+                L.calls.need_slots[L.start] = max(k + 1, L.calls.need_slots.get(L.start, 0))
+                raise MoreSlots('%s: reads its argument %d, on the stack' % (text_of(self.insn), k + 7))
         return self.emit('getelementptr i8, ptr %%stack, i64 %d' % off)
 
     def canary(self, op):
@@ -851,18 +866,22 @@ class Block:
     def emit_store(self, ty, v, p):
         self.lines.append('  store %s %s, ptr %s' % (ty, v, p))
 
+    def forget(self, at, n):
+        """The n stack bytes from offset at hold garbage (poison)."""
+        a = at
+        while a < at + n:
+            k = 8 if a + 8 <= at + n and a % 8 == 0 else 1
+            self.emit_store(ity(8 * k), 'poison', self.stack_ptr(a, k))
+            for j in range(k):
+                self.stack.pop(a + j, None)
+            a += k
+
     def after_call(self, below, written=CLOBBERED):
         """What a call leaves behind (calls.py's into the candidate's own
         functions, blockops.py's of the C library): the return address and
         the callee's frame, the `below` bytes under rsp, poison; each
         caller-saved register it may write garbage; the flags undefined."""
-        a = 0
-        while a < below:
-            n = 8 if a + 8 <= below and a % 8 == 0 else 1
-            self.emit_store(ity(8 * n), 'poison', self.stack_ptr(a, n))
-            for k in range(n):
-                self.stack.pop(a + k, None)
-            a += n
+        self.forget(0, below)
         for r in written:
             self.set(r, 'lo128' if r in XMM else 'g', 'poison')  # garbage (lo_bits)
         for f in FLAGS:
@@ -1523,6 +1542,9 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
         self.sig, self.name = sig, name
         self.rodata = calls.obj.get('rodata') if calls is not None else None
         self.stack_size = frame_size(insns)
+        self.start = insns[0].address
+        # the caller's stack slots it is passed (calls.py): its arguments from the seventh
+        self.slots = sig[len(ARG_REGS)][1] if sig is not None and len(sig) > len(ARG_REGS) else 0
         self.aligned_at = 8  # a stack offset 16-byte aligned (the return address is at the top, rsp + 8 aligned)
         self.smash = {i.address for i in insns if calls is not None and calls.stack_chk_fail(i)}
         if SMASH_RETURNS:
@@ -1858,8 +1880,9 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
             b.store_at(off, 64, k, b.vals.get(r))
         elif s.type == cx.X86_OP_IMM:
             b.store_at(off, 64, 'i', s.imm & mask(64))
-        else:
-            b.refuse('a push from memory is not modelled')
+        else:  # gcc -O0 passes a stack argument so: its address is taken before rsp moves
+            k, v = b.load(s, 64)
+            b.store_at(off, 64, k, v)
         b.set('rsp', ('s', off))
         return None
 
@@ -1992,6 +2015,8 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
             for r, k in zip(ARG_REGS, self.sig):
                 ent_vals[r] = '%%%s' % r
                 params.append('%s %%%s' % ('ptr' if k == 'p' else ity(lo_bits(k)), r))
+            for k in range(self.slots):  # each slot as two halves: a 32-bit store leaves the other unset
+                params += ['i32 %%slot%d.lo' % k, 'i32 %%slot%d.hi' % k]
             head = 'define <ret> %s(%s) {' % (self.name, ', '.join(params))
         incoming[first].append(('entry', ent, ent_vals, {}))
         for a, ins, succ in self.blocks:
@@ -2005,7 +2030,13 @@ class Lifter(ArithForms, BlockOps, LibgccCalls):
                 incoming[s].append((self.label(a), blk, blk.vals, blk.fvals))
             body[a] = (blk, term)
         out = ['; %s, lifted from x86-64 machine code by tests/prove/x86.py' % self.name[1:], head,
-               'entry:', '  %%stack = alloca [%d x i8], align 16' % self.stack_size]
+               'entry:', '  %%stack = alloca [%d x i8], align 16' % (self.stack_size + (8 + 8 * self.slots
+                                                                                        if self.slots else 0))]
+        for k in range(self.slots):  # the slots above the return address, the callee's own copies
+            for h, half in ((0, 'lo'), (4, 'hi')):
+                at = self.stack_size + 8 + 8 * k + h
+                self.entry_lines += ['  %%slot%d.%s.at = getelementptr i8, ptr %%stack, i64 %d' % (k, half, at),
+                                     '  store i32 %%slot%d.%s, ptr %%slot%d.%s.at' % (k, half, k, half)]
         for a, ins, succ in self.blocks:
             if a not in self.live:
                 continue

@@ -103,6 +103,9 @@ def cases():
     add('push %r9\n\tpop %r9')
     add('push $-5\n\tpop %rdx')
     add('push $0x7fffffff\n\tpop %rsi')
+    for m in MEMS:  # gcc -O0's stack-passed arguments: pushq -32(%rbp)
+        add('pushq %s\n\tpop %%rdi' % m)
+    add('pushq 8(%rsp)\n\tpop %rax')  # the address from rsp before the push moves it
     for op in ('add', 'sub', 'and', 'or', 'xor', 'cmp', 'adc', 'sbb'):
         for w in (8, 16, 32, 64):
             s = SUF[w]
@@ -331,6 +334,14 @@ def cases():
         add('call 1f  # to callee %d' % n, 'call', callee)
         add('call 1f\n\tadd $1, %%eax  # callee %d' % n, 'call', callee)
         add('call 1f\n\tmovslq %%eax, %%rdx\n\tcmp $3, %%eax  # callee %d' % n, 'call', callee)
+    # stack-passed arguments, pushed (gcc -O0) or stored whole or in part
+    # (a 32-bit store leaves the slot's upper half as it was)
+    add('push %rsi\n\tpushq $-5\n\tcall 1f\n\tadd $16, %rsp  # callee 3', 'call', CALLEES[3])
+    add('push %rsi\n\tpushq $-5\n\tcall 1f\n\tadd $16, %rsp  # callee 4', 'call', CALLEES[4])
+    add('sub $16, %rsp\n\tmov %edi, (%rsp)\n\tmov %rsi, 8(%rsp)\n\tcall 1f\n\tadd $16, %rsp  # callee 3',
+        'call', CALLEES[3])
+    add('sub $16, %rsp\n\tmov %edi, (%rsp)\n\tmov %rsi, 8(%rsp)\n\tcall 1f\n\tadd $16, %rsp  # callee 4',
+        'call', CALLEES[4])
     # setcc into a register a call left garbage (the callee writes rcx and
     # rdx), then arithmetic on its low bits (gcc -O0 after a call of memset)
     add('call 1f\n\tcmp $3, %eax\n\tsetne %cl\n\tsete %dl\n\tand %ecx, %edx\n\ttest %dl, %dl\n\tsete %al  # callee 1',
@@ -364,6 +375,11 @@ CALLEES = (
     'mov %r8, %rdi\n\tcmp %eax, %edx\n\tpop %rbx\n\tret',
     'push %rbp\n\tmov %rsp, %rbp\n\tsub $16, %rsp\n\tmov %edx, -4(%rbp)\n\tmovl $-5, -16(%rbp)\n\t'
     'mov -4(%rbp), %eax\n\tadd -16(%rbp), %eax\n\tmov $-1, %rdx\n\tleave\n\tret',
+    # its seventh and eighth arguments, on the stack above its return address
+    # (gcc -O0's frame: 16(%rbp), 24(%rbp)); it writes one of them, its own
+    'push %rbp\n\tmov %rsp, %rbp\n\tmov 16(%rbp), %eax\n\tadd 24(%rbp), %rax\n\tmovl $9, 20(%rbp)\n\t'
+    'pop %rbp\n\tret',
+    'mov 16(%rsp), %rax\n\tsub 8(%rsp), %eax\n\tret',
 )
 
 
@@ -464,7 +480,7 @@ def case_forms(code, kind, md):
     return forms
 
 
-def model_case(code, kind='plain', callee=None):
+def model_case(code, kind='plain', callee=None, slots=None):
     """The IR of the case under x86.py's meaning, a function of the inputs
     returning every output the model gives a value packed in one integer,
     the outputs' names and widths, and what the model says of rsp and rbp
@@ -492,6 +508,7 @@ def model_case(code, kind='plain', callee=None):
         image[0x1000 + off:0x1000 + off + len(gcode)] = gcode
         L.calls = calls.Calls({'funcs': {0x1000: ('case', len(code)), 0x1000 + off: ('g', len(gcode))},
                                'f': (0x1000, len(code)), 'relocs': {}, 'code': bytes(image)})
+        L.calls.slots = dict(slots or {})  # the stack slots its calls pass (lift.py's lift_all)
     kinds = {x: 'i' for x in SAVE}
     kinds.update({x: ('e', x) for x in x86.SAVED})
     kinds.update({x: 'lo128' for x in x86.XMM})  # garbage: a case writes an xmm register before reading it
@@ -527,7 +544,9 @@ def model_case(code, kind='plain', callee=None):
                 return 'rsp is not at its entry value at the tail call'
             outs = [('rax', taken[2], taken[1])]
             static['sp'] = sp0 + 8 - 128
-            keep = range(sp0 + 8, 160)
+            # the callee's stack-passed arguments are its own (its caller
+            # forgets them after the call: calls.py), the rest as it was
+            keep = range(sp0 + 8 + 8 * L.calls.slots.get(0x1000 + callee[0], 0), 160)
         else:
             outs = []
             for x in SAVE:
@@ -560,6 +579,8 @@ def model_case(code, kind='plain', callee=None):
                 if start != gaddr:
                     return 'a call to something other than the case\'s callee'
                 extra.append(x86.Lifter(ginsns, L.calls, sig, name).lift())
+    except x86.MoreSlots:
+        return model_case(code, kind, callee, {**L.calls.slots, **L.calls.need_slots})
     except Refused as e:
         return str(e)
     width = sum(w for _, w, _ in outs)
