@@ -964,6 +964,29 @@ for name in recursive helper volatile oneboard loops localarray switch strtab in
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
 
+# A helper of each integer return type: its result is the bits of rax its
+# code leaves known at every ret (calls.py's ret_bits), a short's ax, a
+# _Bool's al, a long long's rax.
+@test "a helper of every integer return type is proved: onearg.c's bit() and helper.c's ends() as each (site gcc-15 -O0, gcc -O2)" {
+    local t name cand out=()
+    for t in 'onearg bit unsigned char|short' 'onearg bit unsigned char|unsigned short' 'onearg bit unsigned char|char' \
+        'onearg bit unsigned char|signed char' 'onearg bit unsigned char|unsigned' 'onearg bit unsigned char|long long' \
+        'onearg bit unsigned char|unsigned long' 'helper ends int|_Bool' 'helper ends int|char' 'helper ends int|short'; do
+        read -r name fn _ <<< "$t"
+        local from=${t#* * } to=${t#*|}
+        from=${from%|*}
+        cand="$BATS_TEST_TMPDIR/$name-${to// /-}.c"
+        sed "s/^static $from $fn(/static $to $fn(/" "$COMPLETE/$name.c" > "$cand"
+        ! cmp -s "$cand" "$COMPLETE/$name.c" || fail "nothing replaced in $name.c for $to"
+        run project_make prove GOLF="$(in_checkout "$cand")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+            PROVE_BUILDS="site-gcc-15:-O0 gcc:-O2" PROVE_ARGS="--starts 27" PROVE_TRUST=
+        assert_success
+        assert_line --index -1 --regexp '^prove: golf == reference on every valid input'
+        out+=("$to $fn()")
+    done
+    printf '# proved: %s\n' "$(IFS=,; echo "${out[*]}")" >&3
+}
+
 # switch.c at gcc -O2 calls its helper bit(*w) before the white loop's
 # read: after the black list, a call on a list square runs in the list
 # phase (only a call on the start waits for the board phase), so the white

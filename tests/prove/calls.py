@@ -34,6 +34,11 @@ lifting checks and as the callee's own code shows (effects()):
 - The caller's stack below its rsp (the red zone, where the return address
   and the callee's frame go) holds garbage afterwards (poison).  The callee
   cannot reach the caller's frame: a stack address is never passed.
+- Its seventh and later arguments, in the caller's stack slots from rsp
+  up: the callee's stack object holds its own copies above its return
+  address, as many as its code reaches (x86.MoreSlots, lift.py), passed
+  as two i32 halves each (stack_args); the caller's slots are garbage
+  after the call (the ABI lets the callee write them).
 - A recursion ends because its arguments are numbers on the path (the
   executor's summaries, or SelfCalls for f); else it is refused (sym.py's
   depth limit, or a budget), never assumed."""
