@@ -30,12 +30,17 @@ setup() {
         printf 'awk -v t="$SLURM_ARRAY_TASK_ID" -v n=%d %q %q |\n' "$tasks" '(NR - 1) % n == t - 1' "$work/jobs"
         printf '  %q perft --threads 1 --hash 16 > %q.$SLURM_ARRAY_TASK_ID\n' "$BUILD/reference" "$work/result"
     } > "$work/task.sh"
+    # Slurm's own folder near the build tree's top: slurmstepd binds a socket
+    # in its spool, and a Unix socket's path has at most 107 bytes (the
+    # test's own folder is some 60 bytes deeper); kept after a failure.
+    local slurm
+    slurm=$(mktemp -d "$BUILD/slurm.XXXXXX") || fail "no folder for Slurm in the build tree"
     # shellcheck disable=SC2016 # expanded by the shell that cluster runs
-    run --separate-stderr timeout 600 "$ROOT/tests/tools/cluster" slurm "$work/slurm" bash -c '
+    run --separate-stderr timeout 600 "$ROOT/tests/tools/cluster" slurm "$slurm" bash -c '
         sbatch --wait --array=1-"$1" --chdir="$2" --output="$2/task.%a.log" --job-name=perft "$2/task.sh" &&
         squeue -h | wc -l' _ "$tasks" "$work"
     echo "# $output" >&3
-    [ "$status" -eq 0 ] || { echo "$stderr"; tail -n 20 "$work"/slurm/log/*; fail "the Slurm run failed ($status)"; }
+    [ "$status" -eq 0 ] || { echo "$stderr"; tail -n 20 "$slurm"/log/*; fail "the Slurm run failed ($status)"; }
     assert_line --index 0 --regexp '^Submitted batch job [0-9]+$'
     assert_line --index 1 0 # the queue is empty: every task ran
     # every task wrote its share, and its log is empty (no error)
@@ -45,7 +50,7 @@ setup() {
         [ ! -s "$work/task.$t.log" ] || fail "task $t: $(cat "$work/task.$t.log")"
     done
     # the controller's own log says so
-    grep -E 'JobId=[0-9]+_[0-9]+.* (done|WEXITSTATUS 0)' "$work/slurm/log/slurmctld.log" | head -n 3 >&3 || true
+    grep -E 'JobId=[0-9]+_[0-9]+.* (done|WEXITSTATUS 0)' "$slurm/log/slurmctld.log" | head -n 3 >&3 || true
     run bash -c 'cat "$1"/result.* | "$2" perft --sum' _ "$work" "$BUILD/reference"
     assert_success
     assert_output "sum: $PERFT_14 in $RUN_14"
@@ -55,7 +60,18 @@ setup() {
     assert_equal "$output" ""
     [[ $stderr == "reference: --sum: job 1/805 has no result"* ]] || fail "not named: $stderr"
     # and every daemon is gone
-    run pgrep -f "$work/slurm"
+    run pgrep -f "$slurm"
+    assert_failure
+    rm -rf -- "$slurm"
+}
+
+@test "a Slurm folder too deep for the sockets its daemons bind is refused at once, naming the path and the limit" {
+    local deep="$work/slurm/$(printf '%080d' 0)"
+    run --separate-stderr timeout 60 "$ROOT/tests/tools/cluster" slurm "$deep" true
+    assert_equal "$status" 2
+    [[ $stderr == "cluster: $deep is too deep: a socket the daemons make there, $deep/spool/localhost_4294967295.4294967295, would be "*" bytes, over the 107 a Unix socket's path may have; give a shorter DIR" ]] ||
+        fail "not said: $stderr"
+    run pgrep -f "$deep"
     assert_failure
 }
 
