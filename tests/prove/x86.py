@@ -762,9 +762,12 @@ class Block:
             # above the return address: a callee's stack-passed arguments,
             # its own copies of its caller's slots (calls.py), else refused
             k = (off + n - L.stack_size - 9) // 8  # the last slot it reaches, 0 the seventh argument
-            if L.sig is None or off < L.stack_size + 8 or k >= MAX_SLOTS:
+            if L.sig is None or off < L.stack_size + 8:
                 self.refuse('an access at %d bytes from the return address, outside f\'s own frame'
                             % (off - L.stack_size))
+            if k >= MAX_SLOTS:
+                self.refuse('reads its argument %d, beyond the %d on the stack that are followed'
+                            % (k + 7, MAX_SLOTS))
             if k >= L.slots:
                 L.calls.need_slots[L.start] = max(k + 1, L.calls.need_slots.get(L.start, 0))
                 raise MoreSlots('%s: reads its argument %d, on the stack' % (text_of(self.insn), k + 7))
