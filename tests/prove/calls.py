@@ -105,6 +105,7 @@ class Calls:
             b.refuse('rsp is not a known stack address at a call')
         if (sp[1] - b.L.aligned_at + (8 if tail else 0)) % 16:
             self.misaligned.add(target)
+        slots = 0 if target == self.f_addr else self.slots.get(target, 0)  # its arguments on the stack
         if target == self.f_addr:
             for r in ('rdi', 'rsi'):
                 if b.kind(r) != 'p':
@@ -130,7 +131,6 @@ class Calls:
                 else:
                     sig.append('i')
                     parts.append('i64 poison')
-            slots = self.slots.get(target, 0)
             if slots:
                 sig.append(('slots', slots))
                 parts += self.stack_args(b, sp[1] + (8 if tail else 0), slots)
@@ -145,8 +145,7 @@ class Calls:
             return v, bits
         written = self.writes.get(target) if target != self.f_addr else None
         b.after_call(sp[1], [r for r in CLOBBERED if written is None or r in written])
-        if target != self.f_addr:
-            b.forget(sp[1], 8 * self.slots.get(target, 0))  # the callee's own: it may have written them
+        b.forget(sp[1], 8 * slots)  # the callee's own: it may have written them
         b.set('rax', 'i' if bits == 64 else 'lo%d' % bits, v)
         b.low['rax'] = (bits, v)
         return v
