@@ -726,7 +726,9 @@ done
 # tzcnt; ffs.c's __builtin_ffsl to 0, bsf and cmove; clz.c's
 # __builtin_clzl, bsr; divide.c's division by a variable at -O0, cdq, cqo,
 # idiv and div; args8.c's helper of eight arguments, two on the stack,
-# pushed by gcc -O0); each is proved, and a wrong variant of each
+# pushed by gcc -O0; a helper reading the lists: squarebit.c's sq(p), the
+# square f's loop read, listmask.c's loop over a whole list, firstwhite.c's
+# first(w), a square f reads only after it); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -748,7 +750,9 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [mailbox]="site-gcc-15:-O0" [memfill]="clang-19:-O0 gcc:-O2 site-gcc-15:-O0" [rotate]="gcc:-O2 site-gcc-15:-O0"
     [popcount]="gcc:-O0 gcc:-O3 site-gcc-14:-O0 site-gcc-16:-O0 gcc:-O2 site-gcc-15:-O0"
     [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0" [ffs]="site-gcc-15:-O0 gcc:-O2"
-    [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0")
+    [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0"
+    [squarebit]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [listmask]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
+    [firstwhite]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -959,7 +963,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount ctz ffs clz divide args8; do
+    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
@@ -997,6 +1001,30 @@ done
     assert_failure
     assert_output --partial 'no verdict in 60 s'
     printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# A helper reads the lists as f does (sym_calls.py, lists.py): its reads
+# start from the squares its caller's path has read, and the caller takes
+# over those it chose.  Planted apart, squarebit.c's sq(p) reads a square of
+# its own where f's loop read one, and no cut of the loop holds (no verdict
+# in 30 s; before the change, unproved: the induction step failed).
+# Planted dropped, firstwhite.c's f reads its first white square again as
+# one of its own, and the model disagrees with the machine.
+@test "a helper's list reads are its caller's: planted apart (squarebit.c) or not taken over (firstwhite.c), the proof goes red" {
+    local out
+    out=$(in_checkout "$BATS_TEST_TMPDIR")/prove
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/squarebit.c")" PROVE_OUT="$out" \
+        PROVE_BUILDS=gcc:-O0 PROVE_TIMEOUT=30 PROVE_ARGS="--starts 27 --plant reads-apart" PROVE_TRUST=
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+    assert_output --partial 'no verdict in 30 s'
+    printf '# planted apart: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/firstwhite.c")" PROVE_OUT="$out" \
+        PROVE_BUILDS=gcc:-O0 PROVE_ARGS="--starts 27 --plant reads-dropped" PROVE_TRUST=
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+    assert_line --regexp '^prove: gcc -O0: unproved: the model and the machine disagree on this row'
+    printf '# planted dropped: %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
 }
 
 # switch.c at gcc -O3 inlines its switch four times: the start's switch and

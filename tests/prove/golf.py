@@ -116,6 +116,8 @@ class GolfRun:
         self.ex.settles_own = lambda callee: callee is self.fn  # SelfCalls.hook
         self.ex.deep_calls = DEEP_CALLS
         self.ex.list_index = self.list_index
+        self.ex.explore_call = self.explore_call
+        self.callee_families = 0  # list loops cut in helpers (explore_call)
         self.steps = []  # (list name, header, seconds)
         self.in_board = False
         self.top_frame = None
@@ -398,7 +400,7 @@ class GolfRun:
         finally:
             self.ex.load_stop = saved
             self.ex.budget = None
-        if not families:
+        if not families and not self.callee_families:
             raise Refused('%s: no loop over the lists was found' % fn.where())
         self.phase_defs = self.lists.defs[n_defs:]
         self.pin_defs = self.phase_defs
@@ -450,6 +452,61 @@ class GolfRun:
             out.tag = 'lists'
             work.append(out)
         return n
+
+    def explore_call(self, st):
+        """A helper's paths from st, its first state (sym_calls.summarize),
+        each loop over a list in it cut at its read as f's are (a helper
+        mask(p, m) that folds a list's squares into m, say): the state after
+        the whole list goes on.  A helper with no loop, or one run inside an
+        iteration of a loop being cut, runs as any other code."""
+        fn, frame = st.fn, st.frame
+        loops = loop_info(fn)
+        if not loops or self.lists.strict is not None:
+            return self.ex.explore([st])
+        in_loop = set().union(*loops.values())
+
+        def read_stop(s, inst):
+            if s.frame is not frame or s.block not in in_loop:
+                return None
+            if s.skip == (s.block, s.idx):
+                s.skip = None
+                return None
+            pv = self.ex.operand(s, ir.PTR, inst.args[0])
+            return 'read' if pv.k == 'p' and self.lists.unread(s, pv.v) else None
+        saved = self.ex.load_stop
+        self.ex.load_stop = read_stop
+        done, work = [], [st]
+        try:
+            while work:
+                s = work.pop()
+                while s.status is None:
+                    work.extend(self.ex.step_block(s, None) or ())
+                if s.status != 'read':
+                    done.append(s)
+                    continue
+                s.status = None
+                P = (s.block, s.idx)
+                pv = self.ex.operand(s, ir.PTR, fn.blocks[s.block].insts[s.idx].args[0])
+                got = self.lists.canonical(s, pv.v, self.nonzero)
+                if got is None:
+                    s.skip = P
+                    work.append(s)
+                    continue
+                self.ex.load_stop = saved
+                try:
+                    out = self.lists.family(got[0], P, got[1], self.prove_step)
+                except lists.NotACut:
+                    s.skip = P  # read on, square by square
+                    work.append(s)
+                    continue
+                finally:
+                    self.ex.load_stop = read_stop
+                self.callee_families += 1
+                out.status, out.skip = None, P  # about to read the terminator there
+                work.append(out)
+        finally:
+            self.ex.load_stop = saved
+        return done
 
     def list_phase_of(self, g, cuts, early):
         """The list phase of g (another general run of f: a self-call's, on

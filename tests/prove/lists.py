@@ -26,6 +26,7 @@ import z3
 
 import bound
 import ir
+import sym_calls
 import values
 from ir import Refused, loop_info, live_at, loop_of
 from values import V, Ptr, PtrIte, And, Or, Not, key
@@ -69,6 +70,7 @@ class Lists:
         # shown equal to a place of it under these)
         self.context = None
         self.lemmas = []  # what the solver showed under context (GolfRun.always)
+        self.strict = None  # the frame of an iteration being run: a helper's read no choice covers is not a cut
         ex.list_read = self.read
 
     def new_list(self, name, S):
@@ -87,6 +89,9 @@ class Lists:
         j = off // 4
         fresh = (L, key(K), j) not in st.choices
         st.reads.append((L, key(K), j, fresh and not self.exhausted(L, K)))
+        reads = self.ex.call_reads  # in a helper: the squares its run and its callers' have chosen
+        if reads is not None:
+            reads.used = True
         if self.exhausted(L, K):
             if j == 0:
                 return V('i', 0, 32)
@@ -96,6 +101,15 @@ class Lists:
         taken = K if K is not None else 0
         for i in range(j + 1):
             x = st.choices.get((L, key(K), i))
+            if x is None and reads is not None and not sym_calls.READS_APART:
+                got = reads.find((L, key(K), i))
+                if got is not None:
+                    x = st.choices[(L, key(K), i)] = got[0]
+                    st.assume(got[1])
+            if x is None and self.strict is not None and st.frame is not self.strict:
+                # a helper called in a loop's iteration reads a square the
+                # loop has not: the loop is not cut at this read
+                raise NotACut('%s: a helper reads a list at another place than the loop\'s' % where)
             if x is None:
                 n = values.fresh_id()
                 x = z3.BitVec('%s_read%d' % (L.name, n), 32)
@@ -105,6 +119,8 @@ class Lists:
                 self.choice_facts.append(fact)  # a consistent choice always exists: prove.py's dom query assumes them
                 self.choice_sets.append((x, rest))
                 st.choices[(L, key(K), i)] = x
+                if reads is not None:
+                    reads.new[(L, key(K), i)] = (x, fact)
             xs.append(x)
             if i < j:
                 taken = values.bv(taken, 32) | (bit32(x) if not isinstance(x, int) else (1 << (x - 1) if x else 0))
@@ -250,19 +266,22 @@ class Lists:
         s1.choices = dict(seed or {})
         s1.steps = 0
         s1.icount = 0  # the iteration's own instructions (bound.py)
-        saved = self.ex.prune, self.ex.load_stop
-        self.ex.prune, self.ex.load_stop = None, load_stop
+        saved = self.ex.prune, self.ex.load_stop, self.strict
+        self.ex.prune, self.ex.load_stop, self.strict = None, load_stop, frame
         try:
             return self.ex.explore([s1], stop)
         finally:
-            self.ex.prune, self.ex.load_stop = saved
+            self.ex.prune, self.ex.load_stop, self.strict = saved
 
     def reads_ahead(self, st, H):
         """Whether one iteration of the loop at header H from st reads a list
         square this path has not read yet."""
         body = loop_info(st.fn)[H]
         b = st.fn.blocks[H]
-        finals = self.iteration(st, (H, len(b.phis)), body, mode='probe')
+        try:
+            finals = self.iteration(st, (H, len(b.phis)), body, mode='probe')
+        except NotACut:
+            return True  # a helper it calls reads a square not read yet
         return any(s.status == 'fresh' for s in finals)
 
     def family(self, st, P, pt, prove_step):

@@ -830,7 +830,8 @@ def main(argv=None):
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
-                             'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule'],
+                             'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule',
+                             'reads-apart', 'reads-dropped', 'reads-unkeyed'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -855,6 +856,9 @@ def main(argv=None):
     x86.DIV_ZERO_DEFINED = 'div-zero-defined' in opts.plant
     bound.COUNT_ONCE = 'count-once' in opts.plant
     bound.LOOP_ONCE = 'loop-once' in opts.plant
+    sym_calls.READS_APART = 'reads-apart' in opts.plant
+    sym_calls.READS_DROPPED = 'reads-dropped' in opts.plant
+    sym_calls.READS_UNKEYED = 'reads-unkeyed' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)

@@ -57,6 +57,8 @@ class Exec(Ops, Memory, Calling):
         # not settled first, a solver's question or two an argument
         self.settles_own = None
         self.list_read = None  # hook(state, ptr, where) -> V, for the golf's lists
+        self.call_reads = None  # the list reads of the call being run (values.Reads), or None in f's own run
+        self.explore_call = None  # hook(state) -> final states: a callee's paths run (golf.py: its list loops cut)
         # hook(state, ptr, bytes) -> the Ptr a list pointer moved by bytes (a
         # 64-bit term) is, written at a place of the list the path knows, or
         # None; the hook proves the two addresses equal (golf.py: an index

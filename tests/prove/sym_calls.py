@@ -4,6 +4,12 @@ parameter attributes checked, and the intrinsics it models (a part of
 sym.Exec)."""
 import z3
 
+# Planted (tests only): a helper reads its own squares, not its caller's
+# (READS_APART); its caller does not take over the squares it chose
+# (READS_DROPPED); a summary is shared whatever squares the path has read
+# (READS_UNKEYED)
+READS_APART = READS_DROPPED = READS_UNKEYED = False
+
 # The stack protector's canary (x86.py), any 64-bit number: one constant
 CANARY = z3.BitVec('x86.canary', 64)
 
@@ -11,7 +17,15 @@ import bound
 from ir import (Refused, VOID)
 from values import (And, CALLSITE_ATTRS, MemObj, Not, Or, Ptr, PtrIte, State, V, bv, check_attrs,
     check_fn_attrs, conc_bool, conc_bv, copy_poison, icmp, in_ranges, ite_value, known,
-    merge_cells, parse_memory, parse_range_attr, sum_bits, value_key)
+    merge_cells, parse_memory, parse_range_attr, Reads, sum_bits, value_key)
+
+
+def reads_key(seen):
+    """A memo key of the squares a path has read: place and choice (a term by its id)."""
+    if READS_UNKEYED:
+        return ()
+    return frozenset(((id(k[0]), k[1], k[2]), x if isinstance(x, int) else ('z', x.get_id()))
+                     for k, x in seen.items())
 
 
 class Calling:
@@ -140,11 +154,24 @@ class Calling:
         key = (id(callee), tuple(value_key(a) for a in args), tuple(sorted((o.serial, id(c)) for o, c in st.mem.items())),
                None if seed is None else tuple(c.get_id() if not isinstance(c, bool) else c for c in seed))
         hit = self.memo.get(key)
+        # A callee that read a list (values.Reads) is summarized again for
+        # each set of squares its caller's path has read: its summary names them.
+        seen = None
+        if isinstance(hit, dict):
+            seen = self.seen_reads(st)
+            hit = hit.get(reads_key(seen))
         if hit is None:
-            hit = self.summarize(callee, args, st.mem, seed, st.facts if seed is not None else None)
-            self.memo[key] = hit + (args, dict(st.mem), list(seed or ()))
+            hit = self.summarize(callee, args, st.mem, seed, st.facts if seed is not None else None, st.choices)
+            keep = hit + (args, dict(st.mem), list(seed or ()))
+            if hit[4] is None:
+                self.memo[key] = keep
+            else:
+                seen = seen if seen is not None else self.seen_reads(st)
+                self.memo.setdefault(key, {})[reads_key(seen)] = keep + (seen,)
         elif bound.COUNT_ONCE:
-            hit = hit[:3] + (0,)  # planted (tests only): a call made again costs nothing
+            hit = hit[:3] + (0,) + hit[4:5]  # planted (tests only): a call made again costs nothing
+        if hit[4] is not None:
+            self.take_reads(st, hit[4])
         ret, writes, ub = hit[0], hit[1], hit[2]
         # this call's time: the most any path of the callee takes, every
         # time the call is made, however its summary is shared (bound.py)
@@ -169,22 +196,54 @@ class Calling:
             if na and any(o is o2 for j, (o2, _) in enumerate(ptr_objs) if j != k):
                 raise Refused('%s: a noalias argument whose object another argument also points to' % where)
 
-    def summarize(self, fn, args, mem, seed=None, facts=None):
-        """All paths of fn on args, merged: (return V, {obj: cells} written, [(cond, where)] UB).
-        seed: the caller's path condition, for the callee's paths to start
-        from (they are then pruned as f's own are: prune)."""
+    def seen_reads(self, st):
+        """The squares st's path has read, and those the runs of the calls
+        it is in have chosen: what a callee's reads start from."""
+        seen = self.call_reads.known() if self.call_reads is not None and not READS_APART else {}
+        seen = {k: v[0] for k, v in seen.items()}
+        seen.update(st.choices)
+        return seen
+
+    def take_reads(self, st, new):
+        """After a call whose callee read a list: its caller's path has read
+        the squares the callee chose (each with its fact), and so has the run
+        of the call the caller is in."""
+        outer = self.call_reads
+        if outer is not None:
+            outer.used = True
+        if READS_DROPPED:
+            return
+        for k, (x, fact) in new:
+            if k in st.choices:
+                continue
+            st.choices[k] = x
+            st.assume(fact)
+            if outer is not None and outer.find(k) is None:
+                outer.new[k] = (x, fact)
+
+    def summarize(self, fn, args, mem, seed=None, facts=None, choices=None):
+        """All paths of fn on args, merged: (return V, {obj: cells} written,
+        [(cond, where)] UB, the most instructions, the list squares it chose
+        [(place, (choice, fact))] or None if it read no list).  seed: the
+        caller's path condition, for the callee's paths to start from (they
+        are then pruned as f's own are: prune).  choices: the squares the
+        caller's path has read, which the callee reads as the same."""
         self.stack.append(fn)
+        saved = self.call_reads
+        reads = self.call_reads = Reads(saved)
         try:
             frame = self.frame_for(fn, args)
             st = State(fn, frame)
             if seed is not None:
                 st.pc, st.facts, st.seeded = list(seed), dict(facts or {}), True
+            st.choices = dict(choices or {}) if not READS_APART else {}
             st.mem = dict(mem)
             for (pname, t, attrs), a in zip(fn.params, args):
                 st.regs[pname] = a
-            finals = self.explore([st])
+            finals = self.explore([st]) if self.explore_call is None else self.explore_call(st)
         finally:
             self.stack.pop()
+            self.call_reads = saved
         outs = [s for s in finals if s.status == 'ret']
         count = bound.most(finals)
         ub = []
@@ -212,7 +271,7 @@ class Calling:
                 writes[obj] = versions[0][1]
                 continue
             writes[obj] = merge_cells(versions, fn.name)
-        return ret, writes, ub or False, count
+        return ret, writes, ub or False, count, tuple(reads.new.items()) if reads.used else None
 
     def frame_for(self, fn, args):
         arg_objs, ro = set(), set()

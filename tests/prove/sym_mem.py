@@ -125,15 +125,18 @@ class Memory:
             return V('p', PtrIte([(c, move(x)) for c, x in ptr.alts]), 64, p)
         return V('p', move(ptr), 64, p)
 
-    @staticmethod
-    def list_known(st, pt, j):
+    def list_known(self, st, pt, j):
         """The path read every element before j past pt's position."""
+        if self.call_reads is not None:
+            self.call_reads.used = True  # a helper's summary depends on the path's reads
         return all((pt.obj, key(pt.K), i) in st.choices for i in range(j - 1))
 
     def list_past_end(self, st, pt, j, where):
         """A list pointer j elements past its position: past the end if any of
         the j - 1 elements before it is the terminator."""
         conds = []
+        if self.call_reads is not None:
+            self.call_reads.used = True
         for i in range(j - 1):
             x = st.choices.get((pt.obj, key(pt.K), i))
             if x is None:

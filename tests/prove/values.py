@@ -436,6 +436,36 @@ class State:
         return Or(*[c for c, _ in self.ubs])
 
 
+class Reads:
+    """The list reads of one call's run (sym_calls.summarize), shared by all
+    its paths: a square a path of the callee reads first is the same choice
+    on every other path of it (lists.read), and its caller's path takes it
+    over after the call, so f and its helpers read one list.  parent: the
+    reads of the call this one is made in.  new: {place: (choice, its fact)}
+    chosen in this run; used: whether the run's result depends on the
+    path's reads at all (it read a list, or moved a pointer over squares)."""
+
+    def __init__(self, parent):
+        self.parent, self.new, self.used = parent, {}, False
+
+    def find(self, k):
+        r = self
+        while r is not None:
+            if k in r.new:
+                return r.new[k]
+            r = r.parent
+        return None
+
+    def known(self):
+        """Every place chosen in this run and those it is made in."""
+        out, r = {}, self
+        while r is not None:
+            for k, v in r.new.items():
+                out.setdefault(k, v)
+            r = r.parent
+        return out
+
+
 def learn(facts, cond, val):
     """Remember what a branch taken says about its condition's parts."""
     if isinstance(cond, bool):
