@@ -728,7 +728,8 @@ done
 # idiv and div; args8.c's helper of eight arguments, two on the stack,
 # pushed by gcc -O0; a helper reading the lists: squarebit.c's sq(p), the
 # square f's loop read, listmask.c's loop over a whole list, firstwhite.c's
-# first(w), a square f reads only after it); each is proved, and a wrong variant of each
+# first(w), a square f reads only after it, morecond.c's loop condition
+# more(p), the loop cut at the call); each is proved, and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -752,7 +753,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0" [ffs]="site-gcc-15:-O0 gcc:-O2"
     [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0"
     [squarebit]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [listmask]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
-    [firstwhite]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
+    [firstwhite]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [morecond]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -963,7 +964,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite; do
+    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite morecond; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
@@ -1025,6 +1026,19 @@ done
     refute_line --regexp '^prove: golf == reference'
     assert_line --regexp '^prove: gcc -O0: unproved: the model and the machine disagree on this row'
     printf '# planted dropped: %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
+}
+
+# A loop whose first read of each square is in a helper it calls is cut
+# at the call (golf.py, lists.place): morecond.c's for (; more(b); b++).
+# Planted out (cut only at f's own reads), each square is read on, one by
+# one: no verdict in 30 s.
+@test "a loop whose read is a helper's is cut at the call (morecond.c at gcc -O0); planted out, no verdict" {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/morecond.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O0 PROVE_TIMEOUT=30 PROVE_ARGS="--starts 27 --plant calls-uncut" PROVE_TRUST=
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+    assert_output --partial 'no verdict in 30 s'
+    printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
 }
 
 # switch.c at gcc -O3 inlines its switch four times: the start's switch and

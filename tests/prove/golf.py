@@ -312,8 +312,7 @@ class GolfRun:
             if s.skip == (s.block, s.idx):
                 s.skip = None
                 return None
-            pv = self.ex.operand(s, ir.PTR, inst.args[0])
-            return 'read' if pv.k == 'p' and self.lists.unread(s, pv.v) else None
+            return 'read' if self.lists.unread(s, self.lists.place(s, inst, self.fn)) else None
 
         def header_stop(s):
             # After a list's loop, each loop header: are the lists done?
@@ -389,8 +388,7 @@ class GolfRun:
                 s.status = None
                 P = (s.block, s.idx)
                 inst = self.fn.blocks[s.block].insts[s.idx]
-                pv = self.ex.operand(s, ir.PTR, inst.args[0])
-                got = self.lists.canonical(s, pv.v, self.nonzero)
+                got = self.lists.canonical(s, self.lists.place(s, inst, self.fn), self.nonzero)
                 if got is None:
                     s.skip = P
                     work.append(s)
@@ -423,15 +421,23 @@ class GolfRun:
                 # the place read, if then else of the paths' (each path read
                 # the squares before it on its own)
                 inst = self.fn.blocks[P[0]].insts[P[1]]
-                pv = self.ex.operand(joined, ir.PTR, inst.args[0])
-                if pv.k == 'p' and isinstance(pv.v, Ptr) and pv.v.off == 0:
-                    parts = [[(None, joined, pv.v)]]
+                pt = self.lists.place(joined, inst, self.fn)
+                if isinstance(pt, Ptr) and pt.off == 0:
+                    parts = [[(None, joined, pt)]]
         n = 0
+        # At a call the cut is only tried: a helper passed the list pointer
+        # may not read it there, and then the loop is cut at a later read.
+        at_call = self.fn.blocks[P[0]].insts[P[1]].op == 'call'
         for part in parts:
             _, s2, pt = part[0]
             self.ex.load_stop = saved
             try:
-                out = self.lists.family(s2, P, pt, self.prove_step)
+                try:
+                    out = self.lists.family(s2, P, pt, self.prove_step)
+                except (Refused, StepFailed) as x:
+                    if not at_call or isinstance(x, lists.NotACut):
+                        raise
+                    raise lists.NotACut('%s: no cut at this call (%s)' % (self.fn.where(), x))
             except lists.NotACut:
                 for s, _, _ in (group if part[0][0] is None else part):
                     s.skip = P
@@ -466,7 +472,7 @@ class GolfRun:
         in_loop = set().union(*loops.values())
 
         def read_stop(s, inst):
-            if s.frame is not frame or s.block not in in_loop:
+            if s.frame is not frame or s.block not in in_loop or inst.op != 'load':
                 return None
             if s.skip == (s.block, s.idx):
                 s.skip = None

@@ -32,6 +32,10 @@ from ir import Refused, loop_info, live_at, loop_of
 from values import V, Ptr, PtrIte, And, Or, Not, key
 
 
+# Planted (tests only): a loop is never cut at a call of a helper that reads its list
+CALLS_UNCUT = False
+
+
 def bit32(x):
     """The one-square set {x} for a square x in 1..32."""
     if isinstance(x, int):
@@ -77,6 +81,28 @@ class Lists:
         obj = values.MemObj('list', None, name, 16, S=S)
         self.objs.append(obj)
         return obj
+
+    def place(self, st, inst, fn=None):
+        """The list place a load reads, or a call passes to a helper of f's
+        (not f itself, fn): the first argument that points at a square st's
+        path has not read (the helper reads it, if anything does: a loop
+        whose only read of the list is in a helper is cut at the call).
+        None if it is neither."""
+        if inst.op == 'load':
+            pv = self.ex.operand(st, ir.PTR, inst.args[0])
+            return pv.v if pv.k == 'p' else None
+        name = inst.extra
+        if name.startswith(('@llvm.', '@x86.')) or CALLS_UNCUT:
+            return None
+        callee = self.ex.find_function(st.fn.module, name)
+        if callee is None or callee is fn:
+            return None
+        for t, v, attrs in inst.args:
+            if t == ir.PTR:
+                pv = self.ex.operand(st, t, v)
+                if pv.k == 'p' and self.unread(st, pv.v):
+                    return pv.v
+        return None
 
     @staticmethod
     def exhausted(obj, K):
@@ -251,6 +277,8 @@ class Lists:
                 return None
             if s.block == blockP and s.idx == idxP and s.steps > 0:
                 return 'back'
+            if inst.op != 'load':
+                return None  # a helper's reads: the same squares, or no cut (read)
             pv = self.ex.operand(s, ir.PTR, inst.args[0])
             if pv.k != 'p' or not isinstance(pv.v, Ptr) or pv.v.obj.kind != 'list':
                 return None

@@ -825,13 +825,16 @@ def main(argv=None):
     # the lists, every helper call on numbers not known waiting for the
     # board phase, not only those on the start; the paths before one list
     # read cut each on its own, not joined; builds proved once when their
-    # rule alone is the same, not their code (same-by-rule)
+    # rule alone is the same, not their code (same-by-rule); a helper's
+    # list reads its own (reads-apart), not taken over by its caller
+    # (reads-dropped), its summary shared whatever squares were read
+    # (reads-unkeyed); no loop cut at a helper's call (calls-uncut)
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
                              'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule',
-                             'reads-apart', 'reads-dropped', 'reads-unkeyed'],
+                             'reads-apart', 'reads-dropped', 'reads-unkeyed', 'calls-uncut'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -859,6 +862,7 @@ def main(argv=None):
     sym_calls.READS_APART = 'reads-apart' in opts.plant
     sym_calls.READS_DROPPED = 'reads-dropped' in opts.plant
     sym_calls.READS_UNKEYED = 'reads-unkeyed' in opts.plant
+    golf.lists.CALLS_UNCUT = 'calls-uncut' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)

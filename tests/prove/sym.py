@@ -6,7 +6,8 @@ concrete bases, held byte by byte (each byte remembers the value it belongs
 to, so whole values come back as they went in).  A call runs every path of
 the callee and merges them at its return: the result, the memory it wrote
 and its undefined behaviour, each an if-then-else over the paths' conditions.
-Summaries are memoized on the arguments and the memory they see.
+Summaries are memoized on the arguments and the memory they see, and a
+callee's that read a list on the squares its caller's path had read.
 
 What is not modelled is refused with the IR line (ir.Refused): nothing is
 approximated.  Undefined behaviour is never assumed away: each case adds a
@@ -64,7 +65,7 @@ class Exec(Ops, Memory, Calling):
         # None; the hook proves the two addresses equal (golf.py: an index
         # into a list, b[i])
         self.list_index = None
-        self.load_stop = None  # hook(state, inst) before a load: None to go on, or a tag to stop
+        self.load_stop = None  # hook(state, inst) before a load or a call: None to go on, or a tag to stop
         self.budget = None  # instructions left to this exploration (all calls included), or None
         # hook(state, callee, args, where) -> None to run the callee here, or
         # (its result,) when the hook models the call itself (golf.py: f
@@ -221,7 +222,7 @@ class Exec(Ops, Memory, Calling):
 
     def explore(self, states, stop=None):
         """Runs the states until each returns, stops (stop(state) gives a tag
-        at a block entry, or load_stop(state, inst) before a load) or ends in
+        at a block entry, or load_stop(state, inst) before a load or a call) or ends in
         undefined behaviour.  Returns the final states."""
         done, work = [], list(states)
         while work:
@@ -240,7 +241,7 @@ class Exec(Ops, Memory, Calling):
         insts = block.insts
         while True:
             inst = insts[st.idx]
-            if inst.op == 'load' and self.load_stop is not None:
+            if (inst.op == 'load' or inst.op == 'call') and self.load_stop is not None:
                 tag = self.load_stop(st, inst)
                 if tag is not None:
                     st.status = tag

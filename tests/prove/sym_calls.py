@@ -1,7 +1,8 @@
 """sym_calls.py - the executor's calls: a callee run on every path and
-summarised (memoized on its arguments and the memory it sees), call-site and
-parameter attributes checked, and the intrinsics it models (a part of
-sym.Exec)."""
+summarised (memoized on its arguments and the memory it sees, and on the
+list squares its caller read if it reads a list: its reads are its
+caller's), call-site and parameter attributes checked, and the intrinsics
+it models (a part of sym.Exec)."""
 import z3
 
 # Planted (tests only): a helper reads its own squares, not its caller's
