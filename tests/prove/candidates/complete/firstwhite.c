@@ -10,21 +10,22 @@ static int first(int *p)
 int f(int *b, int *w, int s, int e)
 {
     long black = 0, empty = 0x7fbfdfeffL, at = 1L << (s - 1) * 9 / 8, right, left;
-    int round, jumped = 0, x;
+    int round, x;
     for (; *b; b++)
         black |= 1L << (*b - 1) * 9 / 8;
     if ((x = first(w)))
         for (empty &= ~(1L << (x - 1) * 9 / 8); *++w;)
             empty &= ~(1L << (*w - 1) * 9 / 8);
     empty &= ~black;
-    for (round = 0; round < 3; round++) {
+    right = at >> 8 & black >> 4 & empty;
+    left = at >> 10 & black >> 5 & empty;
+    if (!(right | left))
+        return ((at >> 4 | at >> 5) & empty) >> (e - 1) * 9 / 8 & 1;
+    for (round = 1; round <= 3; round++) {
+        at &= ~(right << 8 | left << 10);
+        at |= right | left;
         right = at >> 8 & black >> 4 & empty;
         left = at >> 10 & black >> 5 & empty;
-        if (right | left)
-            jumped = 1;
-        at = (at & ~(right << 8 | left << 10)) | right | left;
     }
-    if (jumped)
-        return at >> (e - 1) * 9 / 8 & 1;
-    return ((at >> 4 | at >> 5) & empty) >> (e - 1) * 9 / 8 & 1;
+    return at >> (e - 1) * 9 / 8 & 1;
 }

@@ -11,17 +11,20 @@ static long mask(int *p, long m)
 
 int f(int *b, int *w, int s, int e)
 {
-    long black = mask(b, 0), empty = mask(w, 0x7fbfdfeffL), at = 1L << (s - 1) * 9 / 8, right, left;
-    int round, jumped = 0;
+    long black = mask(b, 0), empty = mask(w, 0x7fbfdfeffL), at = 1L << (s - 1) * 9 / 8;
+    int round, d, jumped = 0;
     empty &= ~black;
     for (round = 0; round < 3; round++) {
-        right = at >> 8 & black >> 4 & empty;
-        left = at >> 10 & black >> 5 & empty;
-        if (right | left)
-            jumped = 1;
-        at = (at & ~(right << 8 | left << 10)) | right | left;
+        long landed = 0, left_from = 0;
+        for (d = 4; d <= 5; d++) {
+            long to = at >> 2 * d & black >> d & empty;
+            landed |= to;
+            left_from |= to << 2 * d;
+        }
+        jumped |= landed != 0;
+        at = (at & ~left_from) | landed;
     }
-    if (jumped)
-        return at >> (e - 1) * 9 / 8 & 1;
-    return ((at >> 4 | at >> 5) & empty) >> (e - 1) * 9 / 8 & 1;
+    if (!jumped)
+        at = (at >> 4 | at >> 5) & empty; /* no capture: a step */
+    return at >> (e - 1) * 9 / 8 & 1;
 }

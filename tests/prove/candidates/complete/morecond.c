@@ -10,21 +10,21 @@ static int more(int *p)
 
 int f(int *b, int *w, int s, int e)
 {
-    long black = 0, empty = 0x7fbfdfeffL, at = 1L << (s - 1) * 9 / 8, right, left;
-    int round, jumped = 0;
+    long black = 0, empty = 0x7fbfdfeffL, at = 1L << (s - 1) * 9 / 8, ends;
+    int rounds = 3, jumped = 0;
     for (; more(b); b++)
         black |= 1L << (*b - 1) * 9 / 8;
     for (; more(w); w++)
         empty &= ~(1L << (*w - 1) * 9 / 8);
     empty &= ~black;
-    for (round = 0; round < 3; round++) {
-        right = at >> 8 & black >> 4 & empty;
-        left = at >> 10 & black >> 5 & empty;
-        if (right | left)
-            jumped = 1;
-        at = (at & ~(right << 8 | left << 10)) | right | left;
+    ends = (at >> 4 | at >> 5) & empty;
+    while (rounds--) {
+        long over4 = at >> 8 & black >> 4 & empty;
+        long over5 = at >> 10 & black >> 5 & empty;
+        if (over4 | over5)
+            jumped = 1, at = (at & ~(over4 << 8 | over5 << 10)) | over4 | over5;
     }
     if (jumped)
-        return at >> (e - 1) * 9 / 8 & 1;
-    return ((at >> 4 | at >> 5) & empty) >> (e - 1) * 9 / 8 & 1;
+        ends = at;
+    return ends >> (e - 1) * 9 / 8 & 1;
 }

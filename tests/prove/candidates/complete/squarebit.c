@@ -9,7 +9,7 @@ static long sq(int *p)
 
 int f(int *b, int *w, int s, int e)
 {
-    long black = 0, empty = 0x7fbfdfeffL, at = 1L << (s - 1) * 9 / 8, right, left;
+    long black = 0, empty = 0x7fbfdfeffL, at = 1L << (s - 1) * 9 / 8;
     int round, jumped = 0;
     for (; *b; b++)
         black |= sq(b);
@@ -17,13 +17,11 @@ int f(int *b, int *w, int s, int e)
         empty &= ~sq(w);
     empty &= ~black;
     for (round = 0; round < 3; round++) {
-        right = at >> 8 & black >> 4 & empty;
-        left = at >> 10 & black >> 5 & empty;
-        if (right | left)
-            jumped = 1;
-        at = (at & ~(right << 8 | left << 10)) | right | left;
+        long j8 = at >> 8 & black >> 4 & empty, j10 = at >> 10 & black >> 5 & empty;
+        if (!(j8 | j10))
+            break; /* no man jumps: nor will one in a later round */
+        jumped = 1;
+        at = (at & ~(j8 << 8) & ~(j10 << 10)) | j8 | j10;
     }
-    if (jumped)
-        return at >> (e - 1) * 9 / 8 & 1;
-    return ((at >> 4 | at >> 5) & empty) >> (e - 1) * 9 / 8 & 1;
+    return (jumped ? at : (at >> 4 | at >> 5) & empty) >> (e - 1) * 9 / 8 & 1;
 }
