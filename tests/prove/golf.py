@@ -304,15 +304,7 @@ class GolfRun:
         families = 0
         top = st.frame
 
-        def read_stop(s, inst):
-            # Before a read, inside a loop, of a list square this path has
-            # not read yet: where a loop over that list may be cut.
-            if s.frame is not top or s.block not in self.in_loop:
-                return None
-            if s.skip == (s.block, s.idx):
-                s.skip = None
-                return None
-            return 'read' if self.lists.unread(s, self.lists.place(s, inst, self.fn)) else None
+        read_stop = self.read_stop_in(top, self.in_loop)
 
         def header_stop(s):
             # After a list's loop, each loop header: are the lists done?
@@ -425,19 +417,11 @@ class GolfRun:
                 if isinstance(pt, Ptr) and pt.off == 0:
                     parts = [[(None, joined, pt)]]
         n = 0
-        # At a call the cut is only tried: a helper passed the list pointer
-        # may not read it there, and then the loop is cut at a later read.
-        at_call = self.fn.blocks[P[0]].insts[P[1]].op == 'call'
         for part in parts:
             _, s2, pt = part[0]
             self.ex.load_stop = saved
             try:
-                try:
-                    out = self.lists.family(s2, P, pt, self.prove_step)
-                except (Refused, StepFailed) as x:
-                    if not at_call or isinstance(x, lists.NotACut):
-                        raise
-                    raise lists.NotACut('%s: no cut at this call (%s)' % (self.fn.where(), x))
+                out = self.cut(self.fn, P, s2, pt)
             except lists.NotACut:
                 for s, _, _ in (group if part[0][0] is None else part):
                     s.skip = P
@@ -459,6 +443,32 @@ class GolfRun:
             work.append(out)
         return n
 
+    def read_stop_in(self, frame, in_loop):
+        """The load_stop of a run whose list loops are cut: before a read
+        in a loop of frame (blocks in_loop) of a list square the path has
+        not read yet, or a call passing a pointer at one to a helper
+        (lists.place), where a loop over that list may be cut."""
+        def read_stop(s, inst):
+            if s.frame is not frame or s.block not in in_loop:
+                return None
+            if s.skip == (s.block, s.idx):
+                s.skip = None
+                return None
+            return 'read' if self.lists.unread(s, self.lists.place(s, inst, self.fn)) else None
+        return read_stop
+
+    def cut(self, fn, P, st, pt):
+        """The loop of fn read at P, cut from st (canonical, its pointer pt):
+        the state after the whole list.  At a call the cut is only tried: a
+        helper passed the list pointer may not read it there, and then the
+        loop is cut at a later read (NotACut)."""
+        try:
+            return self.lists.family(st, P, pt, self.prove_step)
+        except (Refused, StepFailed) as x:
+            if fn.blocks[P[0]].insts[P[1]].op != 'call' or isinstance(x, lists.NotACut):
+                raise
+            raise lists.NotACut('%s: no cut at this call (%s)' % (fn.where(), x))
+
     def explore_call(self, st):
         """A helper's paths from st, its first state (sym_calls.summarize),
         each loop over a list in it cut at its read as f's are (a helper
@@ -469,16 +479,7 @@ class GolfRun:
         loops = loop_info(fn)
         if not loops or self.lists.strict is not None:
             return self.ex.explore([st])
-        in_loop = set().union(*loops.values())
-
-        def read_stop(s, inst):
-            if s.frame is not frame or s.block not in in_loop or inst.op != 'load':
-                return None
-            if s.skip == (s.block, s.idx):
-                s.skip = None
-                return None
-            pv = self.ex.operand(s, ir.PTR, inst.args[0])
-            return 'read' if pv.k == 'p' and self.lists.unread(s, pv.v) else None
+        read_stop = self.read_stop_in(frame, set().union(*loops.values()))
         saved = self.ex.load_stop
         self.ex.load_stop = read_stop
         done, work = [], [st]
@@ -492,15 +493,15 @@ class GolfRun:
                     continue
                 s.status = None
                 P = (s.block, s.idx)
-                pv = self.ex.operand(s, ir.PTR, fn.blocks[s.block].insts[s.idx].args[0])
-                got = self.lists.canonical(s, pv.v, self.nonzero)
+                got = self.lists.canonical(s, self.lists.place(s, fn.blocks[s.block].insts[s.idx], self.fn),
+                                           self.nonzero)
                 if got is None:
                     s.skip = P
                     work.append(s)
                     continue
                 self.ex.load_stop = saved
                 try:
-                    out = self.lists.family(got[0], P, got[1], self.prove_step)
+                    out = self.cut(fn, P, got[0], got[1])
                 except lists.NotACut:
                     s.skip = P  # read on, square by square
                     work.append(s)
