@@ -26,7 +26,6 @@ import z3
 
 import bound
 import ir
-import sym_calls
 import values
 from ir import Refused, loop_info, live_at, loop_of
 from values import V, Ptr, PtrIte, And, Or, Not, key
@@ -127,7 +126,7 @@ class Lists:
         taken = K if K is not None else 0
         for i in range(j + 1):
             x = st.choices.get((L, key(K), i))
-            if x is None and reads is not None and not sym_calls.READS_APART:
+            if x is None and reads is not None:
                 got = reads.find((L, key(K), i))
                 if got is not None:
                     x = st.choices[(L, key(K), i)] = got[0]

@@ -200,7 +200,7 @@ class Calling:
     def seen_reads(self, st):
         """The squares st's path has read, and those the runs of the calls
         it is in have chosen: what a callee's reads start from."""
-        seen = self.call_reads.known() if self.call_reads is not None and not READS_APART else {}
+        seen = self.call_reads.known() if self.call_reads is not None else {}
         seen = {k: v[0] for k, v in seen.items()}
         seen.update(st.choices)
         return seen
@@ -231,7 +231,7 @@ class Calling:
         caller's path has read, which the callee reads as the same."""
         self.stack.append(fn)
         saved = self.call_reads
-        reads = self.call_reads = Reads(saved)
+        reads = self.call_reads = Reads(saved if not READS_APART else None)
         try:
             frame = self.frame_for(fn, args)
             st = State(fn, frame)
