@@ -753,7 +753,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0" [ffs]="site-gcc-15:-O0 gcc:-O2"
     [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0"
     [squarebit]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [listmask]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
-    [firstwhite]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [morecond]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
+    [firstwhite]="gcc:-O0 clang-19:-O0 clang-19:-O2 site-gcc-15:-O0" [morecond]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -1038,6 +1038,24 @@ done
     assert_failure
     refute_line --regexp '^prove: golf == reference'
     assert_output --partial 'no verdict in 30 s'
+    printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# After a list's loop, a path at another loop's header goes on in the list
+# phase while an iteration would read a square it has not read
+# (lists.reads_ahead), its own reads known to the probe: clang -O2 rotates
+# firstwhite.c's white loop, reading two squares before its header, and
+# the loop is cut at its read.  Planted blind to them, the probe takes the
+# pointer past the two for a place never read, the path goes to the board
+# phase with the list unread, and each start unrolls the white loop square
+# by square: no verdict in 30 s.
+@test "a loop entered past squares read before it is still cut (firstwhite.c at clang-19 -O2); planted blind, no verdict" {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/firstwhite.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=clang-19:-O2 PROVE_TIMEOUT=30 PROVE_ARGS="--starts 27 --plant probe-unseeded" PROVE_TRUST=
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+    assert_output --partial 'no verdict in 30 s'
+    assert_output --partial 'board phase'
     printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
 }
 

@@ -33,6 +33,8 @@ from values import V, Ptr, PtrIte, And, Or, Not, key
 
 # Planted (tests only): a loop is never cut at a call of a helper that reads its list
 CALLS_UNCUT = False
+# Planted (tests only): reads_ahead's probe knows none of the path's reads
+PROBE_UNSEEDED = False
 
 
 def bit32(x):
@@ -306,7 +308,11 @@ class Lists:
         body = loop_info(st.fn)[H]
         b = st.fn.blocks[H]
         try:
-            finals = self.iteration(st, (H, len(b.phis)), body, mode='probe')
+            # the path's own reads seeded: squares read before the loop (a
+            # rotated loop's first two, say) are known, not fresh, and a
+            # pointer past them is a place the probe knows
+            finals = self.iteration(st, (H, len(b.phis)), body, seed=None if PROBE_UNSEEDED else st.choices,
+                                    mode='probe')
         except NotACut:
             return True  # a helper it calls reads a square not read yet
         return any(s.status == 'fresh' for s in finals)

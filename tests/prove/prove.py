@@ -828,13 +828,16 @@ def main(argv=None):
     # rule alone is the same, not their code (same-by-rule); a helper's
     # list reads its own (reads-apart), not taken over by its caller
     # (reads-dropped), its summary shared whatever squares were read
-    # (reads-unkeyed); no loop cut at a helper's call (calls-uncut)
+    # (reads-unkeyed); no loop cut at a helper's call (calls-uncut); the
+    # probe for more list reads after a loop blind to the path's reads
+    # (probe-unseeded)
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
                              'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule',
-                             'reads-apart', 'reads-dropped', 'reads-unkeyed', 'calls-uncut'],
+                             'reads-apart', 'reads-dropped', 'reads-unkeyed', 'calls-uncut',
+                             'probe-unseeded'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -863,6 +866,7 @@ def main(argv=None):
     sym_calls.READS_DROPPED = 'reads-dropped' in opts.plant
     sym_calls.READS_UNKEYED = 'reads-unkeyed' in opts.plant
     golf.lists.CALLS_UNCUT = 'calls-uncut' in opts.plant
+    golf.lists.PROBE_UNSEEDED = 'probe-unseeded' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)
