@@ -78,12 +78,17 @@ prove_mutant() {
 # refuted OUT DIR: make prove's output OUT (the run exited non-zero) holds a
 # counterexample row, replayed by the tool; replayed again here, through the
 # mutant's build in DIR and the reference, the two disagree and the
-# reference says what the row's column 5 says.  Sets row.
+# reference says what the row's column 5 says.  A counterexample of state
+# left by earlier calls is rows to run in order ("prove: the row before"),
+# replayed in one run of the driver, the last row's answers compared.
+# Sets row (the last).
 refuted() {
-    local golf_says ref_says label driver
-    row=$(grep -m 1 -P "$ROW" "$1") || fail "no counterexample row in make prove's output:
+    local golf_says ref_says label driver rows
+    rows=$(grep -P "$ROW" "$1") || fail "no counterexample row in make prove's output:
 $(cat "$1")"
-    grep -q '^prove: replayed: .* says \(true\|false\), the reference (--rule challenge) says \(true\|false\)$' "$1" ||
+    rows=$(awk '/ prove: the row before$/ { print; next } { print; exit }' <<< "$rows")
+    row=$(tail -n 1 <<< "$rows")
+    grep -q '^prove: replayed: .* says \(true\|false\)\( to the last\)\?, the reference (--rule challenge) says \(true\|false\)$' "$1" ||
         fail "make prove did not replay the row: $(cat "$1")"
     grep -q '^prove: not proved' "$1" || fail "no closing 'not proved' line: $(cat "$1")"
     # The row's name says which build answered: "prove: clang-19 -O2 says true".
@@ -91,10 +96,10 @@ $(cat "$1")"
     label=${label% says *}
     driver="$2/golf-${label// /}"
     [ -x "$driver" ] || fail "no build $driver for the row: $row"
-    golf_says=$(cut -f1-4 <<< "$row" | "$ROOT/tests/tools/sandbox" "$driver")
+    golf_says=$(cut -f1-4 <<< "$rows" | "$ROOT/tests/tools/sandbox" "$driver" | tail -n 1)
     ref_says=$(cut -f1-4 <<< "$row" | "$BUILD/reference" --rule challenge)
     [ "$ref_says" = "$(cut -f5 <<< "$row")" ] || fail "the reference says $ref_says to the row: $row"
-    [ "$golf_says" != "$ref_says" ] || fail "golf and reference agree on the row ($golf_says): $row"
+    [ "$golf_says" != "$ref_says" ] || fail "golf and reference agree on the row ($golf_says): $rows"
 }
 
 setup_file() {
@@ -729,7 +734,9 @@ done
 # pushed by gcc -O0; a helper reading the lists: squarebit.c's sq(p), the
 # square f's loop read, listmask.c's loop over a whole list, firstwhite.c's
 # first(w), a square f reads only after it, morecond.c's loop condition
-# more(p), the loop cut at the call); each is proved, and a wrong variant of each
+# more(p), the loop cut at the call; staticboard.c's static arrays, cleared
+# each call, gcc -O2's memset and -O0's stores into .bss); each is proved,
+# and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
 # kind is new to the model; with PROVE_FULL=1 every start of every default
@@ -753,7 +760,8 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [ctz]="site-gcc-15:-O0 gcc:-O2" [divide]="site-gcc-15:-O0 gcc:-O0" [ffs]="site-gcc-15:-O0 gcc:-O2"
     [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0"
     [squarebit]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [listmask]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
-    [firstwhite]="gcc:-O0 clang-19:-O0 clang-19:-O2 site-gcc-15:-O0" [morecond]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
+    [firstwhite]="gcc:-O0 clang-19:-O0 clang-19:-O2 site-gcc-15:-O0" [morecond]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
+    [staticboard]="gcc:-O2 gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -964,7 +972,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite morecond; do
+    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite morecond staticboard; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
@@ -1057,6 +1065,21 @@ done
     assert_output --partial 'no verdict in 30 s'
     assert_output --partial 'board phase'
     printf '# planted: %s\n' "$(grep -m 1 'no verdict' <<< "$output")" >&3
+}
+
+# A static array is the golf's own mutable data on gcc's builds as on
+# clang's (rodata.py, blockops.py): it holds whatever earlier calls left when
+# a call starts.  staticboard.c's wrong variant leaves seen[] uncleared, right
+# on a program's first call only: refuted by rows run in order (the design
+# loop above).  Planted as on a first call only (globals-initial), it is
+# proved: the hole the unknown start closes.
+@test "a static array holds what earlier calls left (staticboard.c's seen[] uncleared, gcc -O2); planted as on a first call, it is proved (the hole)" {
+    GOLF_SOURCE="$COMPLETE/staticboard.c" plant "$COMPLETE/wrong.tsv" staticboard "$BATS_TEST_TMPDIR/wrong.c"
+    run project_make prove GOLF="$(in_checkout "$BATS_TEST_TMPDIR/wrong.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=gcc:-O2 PROVE_ARGS="--starts 27 --plant globals-initial" PROVE_TRUST=
+    assert_success
+    assert_line --index -1 --regexp '^prove: golf == reference on every valid input'
+    printf '# planted: %s\n' "${lines[-1]#prove: }" >&3
 }
 
 # switch.c at gcc -O3 inlines its switch four times: the start's switch and

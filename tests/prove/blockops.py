@@ -11,9 +11,11 @@ exactly the facts the model can show, else refused naming which is missing:
 - the count (rcx for rep, rdx for a call) one number known where the
   instruction is (set in its own block: `mov ecx, 12`), not a value of the
   path;
-- the destination (rdi) a place of f's stack at a known offset; the source
-  (rsi) one too, or a place in f's read-only data (rodata.py, whose
-  object bounds hold each element read);
+- the destination (rdi) a place of f's stack at a known offset, or a place
+  in the object's own mutable data (a static array, rodata.py: its object
+  bounds hold each element written); the source (rsi) a place of the
+  stack at a known offset, or of f's read-only data (each element read
+  within its object);
 - the direction forward: DF is clear at f's entry (the System V ABI) and
   at every call, and no instruction the lifter accepts sets it (std is
   refused as any instruction with no model).
@@ -63,11 +65,31 @@ class BlockOps:
     def is_string_op(self, i):
         return i.opcode[0] in STRING_OPS and i.opcode[1] == 0
 
-    def stack_place(self, b, r, what):
-        k = b.kind(r)
-        if not (isinstance(k, tuple) and k[0] == 's'):
-            b.refuse('%s in %s is not a place of f\'s stack at a known offset (not modelled)' % (what, r))
-        return k[1]
+    def dest(self, b, what):
+        """rdi as a fill's or copy's destination: ('s', offset) on the stack,
+        or ('r', kind, offset value, IR name) in the object's mutable data."""
+        k = b.kind('rdi')
+        if isinstance(k, tuple) and k[0] == 's':
+            return ('s', k[1])
+        if isinstance(k, tuple) and k[0] == 'r' and self.rodata.writable(k[1][0]):
+            return ('r', k, b.value('rdi'), self.rodata.used[k[1]][0])
+        b.refuse('%s in rdi is neither a place of f\'s stack at a known offset nor the object\'s own '
+                 'mutable data (not modelled)' % what)
+
+    def store_to(self, b, dst, at, w, v):
+        """w bits of v at byte at of the destination (at counted from its place)."""
+        if dst[0] == 's':
+            b.store_at(dst[1] + at, w, 'i', v)
+        else:
+            off = dst[2] if not at else b.emit('add i64 %s, %d' % (dst[2], at))
+            b.store_place(('r', dst[1][1], off, dst[3], None, True), w, 'i', v)
+
+    def dest_after(self, dst, b, n):
+        """rdi's kind and value n bytes past the destination."""
+        if dst[0] == 's':
+            return ('s', dst[1] + n), None
+        k = dst[1]
+        return ('r', k[1], None if k[2] is None else k[2] + n), b.emit('add i64 %s, %d' % (dst[2], n)) if n else dst[2]
 
     def source(self, b, what):
         """rsi as a copy's source: ('s', offset) or ('r', kind, offset value, IR name)."""
@@ -107,18 +129,20 @@ class BlockOps:
         if n is None:
             b.refuse('the count in rcx is not one number known here (a rep of a count the path computes '
                      'is not modelled)')
-        dst = self.stack_place(b, 'rdi', 'the destination')
+        dst = self.dest(b, 'the destination')
         if op == 'stos':
             v = b.get('rax', 8 * sz)
             for k in range(n):
-                b.store_at(dst + k * sz, 8 * sz, 'i', v)
+                self.store_to(b, dst, k * sz, 8 * sz, v)
         else:
             src = self.source(b, 'the source')
+            if dst[0] == 'r' and src[0] == 'r' and dst[1][1] == src[1][1]:
+                b.refuse('movs within one object of data is not modelled')
             for k in range(n):
-                b.store_at(dst + k * sz, 8 * sz, 'i', self.load_from(b, src, k * sz, sz))
+                self.store_to(b, dst, k * sz, 8 * sz, self.load_from(b, src, k * sz, sz))
             self.advance_source(b, src, n * sz)
         b.set('rcx', 'i', 0)
-        b.set('rdi', ('s', dst + n * sz))
+        b.set('rdi', *self.dest_after(dst, b, n * sz))
         b.extra += bound.rep(n)
         return None
 
@@ -157,21 +181,23 @@ class BlockOps:
             b.refuse('%s\'s length in rdx is not one number known here (not modelled)' % name)
         if n >> 63:
             b.refuse('%s\'s length %d is more than any object' % (name, n))
-        dst = self.stack_place(b, 'rdi', '%s\'s destination' % name)
+        dst = self.dest(b, '%s\'s destination' % name)
         chunks = [(a, 8) for a in range(0, n - n % 8, 8)] + [(a, 1) for a in range(n - n % 8, n)]
         if name == 'memset':
             byte = b.get('rsi', 8)
             c = b.emit('zext i8 %s to i64' % byte)
             q = b.emit('mul i64 %s, %d' % (c, 0x0101010101010101))
             for a, w in chunks:
-                b.store_at(dst + a, 8 * w, 'i', q if w == 8 else byte)
+                self.store_to(b, dst, a, 8 * w, q if w == 8 else byte)
         else:
             src = self.source(b, 'memcpy\'s source')
-            if src[0] == 's' and src[1] < dst + n and dst < src[1] + n and n:
+            if src[0] == dst[0] == 's' and src[1] < dst[1] + n and dst[1] < src[1] + n and n:
                 b.refuse('memcpy between overlapping places (undefined behaviour)')
+            if src[0] == dst[0] == 'r' and src[1][1] == dst[1][1]:
+                b.refuse('memcpy within one object of data is not modelled')
             for a, w in chunks:
-                b.store_at(dst + a, 8 * w, 'i', self.load_from(b, src, a, w))
+                self.store_to(b, dst, a, 8 * w, self.load_from(b, src, a, w))
         b.after_call(below)
-        b.set('rax', ('s', dst))  # memset and memcpy return their destination
+        b.set('rax', *self.dest_after(dst, b, 0))  # memset and memcpy return their destination
         b.extra += bound.libc_call(n)
         return True

@@ -198,6 +198,23 @@ def model_state(m):
                    if re.match(r'^[^#]+\.\d+#\d+$', d.name())})
 
 
+def state_consts(terms):
+    """The free constants of terms that are bytes of the golf's mutable
+    globals at the call's start (named as model_state reads them)."""
+    out, seen, todo = {}, set(), list(terms)
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            if re.match(r'^[^#]+\.\d+#\d+$', e.decl().name()) and z3.is_bv(e):
+                out[e.decl().name()] = e
+            continue
+        todo.extend(e.children())
+    return list(out.values())
+
+
 def prctl(option, arg):
     """Linux's prctl, where ctypes can call it; False where not."""
     try:
@@ -679,7 +696,17 @@ def check_task(task):
     lowest = [(x, z3.If(rest == 0, z3.BitVecVal(0, 32), z3.Sum([z3.If(rest & -rest == 1 << i, z3.BitVecVal(i + 1, 32),
                                                                      z3.BitVecVal(0, 32)) for i in range(32)])))
               for x, rest in (run.lists.choice_sets if b >= 0 else ())]
-    fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], (run.lists.defs + lowest) if b >= 0 else ())
+    defs = (run.lists.defs + lowest) if b >= 0 else []
+    # the golf's mutable globals, any value when a call starts (sym.py):
+    # 0 here, what the first call sees (a right golf's answer does not
+    # depend on them; a formula may still name them in an if-then-else
+    # whose condition never picks them)
+    state = state_consts(terms + [e for _, e in defs])
+    if state:
+        zero = [(c, z3.BitVecVal(0, c.size())) for c in state]
+        terms = [z3.substitute(t, *zero) for t in terms]
+        defs = [(v, z3.substitute(e, *zero)) for v, e in defs]
+    fn = zeval.compile_terms(terms, ['black', 'white', 'start', 'end'], defs)
     out = {}
     for i, (black, white, _, e) in items:
         ans, ub = fn(black, white, k, e)
@@ -830,14 +857,15 @@ def main(argv=None):
     # (reads-dropped), its summary shared whatever squares were read
     # (reads-unkeyed); no loop cut at a helper's call (calls-uncut); the
     # probe for more list reads after a loop blind to the path's reads
-    # (probe-unseeded)
+    # (probe-unseeded); mutable globals starting as their initializers
+    # (globals-initial)
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
                              'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule',
                              'reads-apart', 'reads-dropped', 'reads-unkeyed', 'calls-uncut',
-                             'probe-unseeded'],
+                             'probe-unseeded', 'globals-initial'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -867,6 +895,7 @@ def main(argv=None):
     sym_calls.READS_UNKEYED = 'reads-unkeyed' in opts.plant
     golf.lists.CALLS_UNCUT = 'calls-uncut' in opts.plant
     golf.lists.PROBE_UNSEEDED = 'probe-unseeded' in opts.plant
+    sym.GLOBALS_INITIAL = 'globals-initial' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)

@@ -36,6 +36,15 @@ def is_rodata(sec):
         sec['flags'] & SHF_ALLOC and not sec['flags'] & (SHF_WRITE | SHF_EXECINSTR)
 
 
+def is_data(sec):
+    """A section of the object's own mutable data: .data (PROGBITS) or .bss
+    (NOBITS), allocated and writable, not code (a golf's static array)."""
+    name = sec['name']
+    return ((name == '.data' or name.startswith('.data.')) and sec['type'] == 1 or
+            (name == '.bss' or name.startswith('.bss.')) and sec['type'] == 8) and \
+        sec['flags'] & SHF_ALLOC and sec['flags'] & SHF_WRITE and not sec['flags'] & SHF_EXECINSTR
+
+
 class Rodata:
     """The read-only data of one object and the objects f's code reads."""
 
@@ -59,9 +68,9 @@ class Rodata:
             raise Refused('a rip-relative address with no relocation of its own')
         r_off = found[0]
         typ, target, fn_at, shndx, value, addend = obj_relocs[r_off][:6]
-        if typ != R_PC32 or shndx not in self.secs or not is_rodata(self.secs[shndx]):
-            raise Refused('a rip-relative address to %s (relocation type %d): only read-only data of the '
-                          'object is modelled' % (target, typ))
+        if typ != R_PC32 or shndx not in self.secs:
+            raise Refused('a rip-relative address to %s (relocation type %d): only the object\'s own data is '
+                          'modelled' % (target, typ))
         # S + A - P is the displacement; the address is the next
         # instruction's plus it
         return shndx, value + addend + (i.address + i.size - r_off), r_off
@@ -70,8 +79,10 @@ class Rodata:
         """The object holding byte off of section shndx: (start, end)."""
         sec = self.secs[shndx]
         data = sec['data']
-        if not 0 <= off <= len(data):
-            raise Refused('an address outside its read-only section %s' % sec['name'])
+        if not 0 <= off <= sec['size']:
+            raise Refused('an address outside its data section %s' % sec['name'])
+        if self.writable(shndx):
+            return 0, sec['size']
         if sec['flags'] & SHF_MERGE and sec['flags'] & SHF_STRINGS:
             if sec['entsize'] != 1 or off == len(data):
                 raise Refused('a string section of wide characters, or past its end, is not modelled')
@@ -95,6 +106,11 @@ class Rodata:
         off's place in it: (name, start, offset)."""
         start, end = self.extent(shndx, off)
         key = (shndx, start)
+        if key not in self.used and self.writable(shndx):
+            # what earlier calls left: the executor starts a mutable global
+            # unknown (sym.py), whatever its initializer; named as its
+            # section (the replay's "state left by earlier calls in @.bss")
+            self.used[key] = ('@' + self.secs[shndx]['name'], [None] * (end - start))
         if key not in self.used:
             data = self.secs[shndx]['data'][start:end]
             cells = list(data)
@@ -104,6 +120,9 @@ class Rodata:
                         cells[r + k - start] = None
             self.used[key] = ('@ro.%d.%d' % key, cells)
         return self.used[key][0], start, off - start
+
+    def writable(self, shndx):
+        return self.secs[shndx]['flags'] & SHF_WRITE != 0
 
     def align_of(self, shndx, start, off):
         """The alignment the linked program gives byte off of the object."""
@@ -140,6 +159,13 @@ class Rodata:
         """The IR globals of the objects read."""
         out = []
         for (shndx, start), (name, cells) in sorted(self.used.items()):
+            if self.writable(shndx):
+                # its bytes in the object (.bss: none, zeros); the executor
+                # takes them only as what a first call sees (a plant)
+                data = self.secs[shndx]['data']
+                init = 'c"%s"' % ''.join('\\%02X' % c for c in data) if data else 'zeroinitializer'
+                out.append('%s = internal global [%d x i8] %s, align 1' % (name, len(cells), init))
+                continue
             if all(c is not None for c in cells):
                 body = 'c"%s"' % ''.join('\\%02X' % c for c in cells)
             else:

@@ -31,6 +31,10 @@ from sym_ops import Ops
 from sym_mem import Memory
 from sym_calls import Calling
 
+# Planted (tests only): a mutable global starts as its initializer, as on a
+# program's first call only, not as whatever earlier calls left
+GLOBALS_INITIAL = False
+
 # ==================== The executor ====================
 
 class Exec(Ops, Memory, Calling):
@@ -106,7 +110,7 @@ class Exec(Ops, Memory, Calling):
             size = size_of(mod, g['ty'])
             obj = MemObj('global', size, name, g['align'] or align_of(mod, g['ty']), g['const'])
             cells = [None] * size
-            if g['const']:
+            if g['const'] or GLOBALS_INITIAL:
                 self.write_init(mod, cells, 0, g['ty'], g['init'])
             else:
                 # A golf may be called again and again: a mutable global holds

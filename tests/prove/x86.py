@@ -172,8 +172,8 @@ def read_f(path, name='f'):
                 # rodata.py; any other relocation is refused there.
                 fn_at = sym[3] + addend + 4 if sym[2] == shndx and sym[1] & 0xf in (2, 3) else None
                 obj['relocs'][r_off] = (r_info & 0xffffffff, target, fn_at, sym[2], sym[3], addend)
-    ro = {k: dict(sec, data=data[sec['off']:sec['off'] + sec['size']]) for k, sec in enumerate(secs)
-          if rodata.is_rodata(sec)}
+    ro = {k: dict(sec, data=data[sec['off']:sec['off'] + sec['size']] if sec['type'] != 8 else b'')
+          for k, sec in enumerate(secs) if rodata.is_rodata(sec) or rodata.is_data(sec)}
     obj['rodata'] = rodata.Rodata(ro, relocs_of, shndx)
     return obj
 
@@ -828,7 +828,12 @@ class Block:
         if where == 'p':
             self.refuse('a write into a list is not modelled')
         if where == 'r':
-            self.refuse('a write into read-only data')
+            if not self.L.rodata.writable(place[1][0]):
+                self.refuse('a write into read-only data')
+            if kind != 'i' and not lo_bits(kind):
+                self.refuse('a stack or data address written to memory is not modelled')
+            self.emit_store(ity(w), v, self.emit('getelementptr i8, ptr %s, i64 %s' % (place[3], place[2])))
+            return
         if where == 'sx':
             if kind != 'i':
                 self.refuse('a pointer or saved register written at a computed place of the stack')
