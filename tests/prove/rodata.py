@@ -38,9 +38,11 @@ def is_rodata(sec):
 
 def is_data(sec):
     """A section of the object's own mutable data: .data (PROGBITS) or .bss
-    (NOBITS), allocated and writable, not code (a golf's static array)."""
+    (NOBITS), allocated and writable, not code (a golf's static array); not
+    .data.rel*, data with addresses in it (the site footer's cases)."""
     name = sec['name']
-    return ((name == '.data' or name.startswith('.data.')) and sec['type'] == 1 or
+    return ((name == '.data' or name.startswith('.data.') and not name.startswith('.data.rel')) and
+            sec['type'] == 1 or
             (name == '.bss' or name.startswith('.bss.')) and sec['type'] == 8) and \
         sec['flags'] & SHF_ALLOC and sec['flags'] & SHF_WRITE and not sec['flags'] & SHF_EXECINSTR
 

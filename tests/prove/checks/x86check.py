@@ -55,6 +55,8 @@ def model(mod, bl, wl, s, e, canary=None):
         ret = run_function(ex, st, fn, args)
     except PastList:
         return 'a read past a list'  # the machine's program reads only its lists
+    if ret is not None and not isinstance(ret, int):
+        return 'a value of bytes no store wrote'  # a static array's, unknown at the call's start
     return None if ret is None else values.signed(ret, 32)
 
 
