@@ -388,7 +388,7 @@ x86_planted_red() {
         'movl \$64, %ecx; lea -32\(%rbp\), %rdi; rep stosb; mov %rdi, %rbp'
     planted_forms blockops.py '/src = self.source/,/advance_source/s/^            for k in range(n):$/            for k in reversed(range(n)):/' 'rep movs' \
         'movl \$3, %ecx; lea -32\(%rbp\), %rsi; lea -24\(%rbp\), %rdi; rep movsq; mov %rsi, %rbp'
-    planted_forms blockops.py "s/b.set('rdi', ('s', dst + n \* sz))/b.set('rdi', ('s', dst + (n - 1) * sz))/" 'rep stos' \
+    planted_forms blockops.py "s/b.set('rdi', \\*self.dest_after(dst, b, n \\* sz))/b.set('rdi', *self.dest_after(dst, b, (n - 1) * sz))/" 'rep stos' \
         'movl \$3, %ecx; lea -24\(%rbp\), %rdi; rep stosq; mov %rdi, %rbp'
 }
 

@@ -261,8 +261,8 @@ class Lists:
         index) of the loop with blocks body: the final states, each 'back' (at
         P again), 'exit' (left the loop), 'ret', 'ub' (certain undefined
         behaviour) or 'stray' (about to read a list square other than the
-        seeded one: mode 'fold' raises NotACut there instead, mode 'probe'
-        stops with 'fresh')."""
+        seeded one: mode 'fold' raises NotACut there instead; mode 'probe'
+        stops with 'fresh' at any read short of a list's end)."""
         blockP, idxP = P
         frame = st.frame
 
@@ -285,7 +285,14 @@ class Lists:
                 return None
             pt = pv.v
             k = (pt.obj, key(pt.K if pt.K is not None else 0), pt.off // 4)
-            if self.exhausted(pt.obj, pt.K) or k in s.choices:
+            if self.exhausted(pt.obj, pt.K):
+                return None
+            if mode == 'probe':
+                # a read short of the list's end, of a square the path read
+                # before the loop too (the golf's w[0], read for its
+                # start): the next iteration reads on
+                return 'fresh'
+            if k in s.choices:
                 return None
             if mode == 'fold':
                 raise NotACut('%s: the loop reads a list at another place than the current one' % inst.where())
@@ -304,13 +311,14 @@ class Lists:
 
     def reads_ahead(self, st, H):
         """Whether one iteration of the loop at header H from st reads a list
-        square this path has not read yet."""
+        short of its end (a square this path has not read yet, or one it read
+        before the loop: the next iteration reads on)."""
         body = loop_info(st.fn)[H]
         b = st.fn.blocks[H]
         try:
-            # the path's own reads seeded: squares read before the loop (a
-            # rotated loop's first two, say) are known, not fresh, and a
-            # pointer past them is a place the probe knows
+            # the path's own reads seeded: a pointer past squares read
+            # before the loop (a rotated loop's first two, say) is a place
+            # the probe knows, not one moved past squares never read
             finals = self.iteration(st, (H, len(b.phis)), body, seed=None if PROBE_UNSEEDED else st.choices,
                                     mode='probe')
         except NotACut:
