@@ -191,11 +191,14 @@ def model_reads(m):
     return {k: [v for _, v in sorted(xs)] for k, xs in out.items()}
 
 
+STATE_NAME = re.compile(r'^[^#]+\.\d+#\d+$')  # a byte of a mutable global at the call's start (sym.py's name)
+
+
 def model_state(m):
     """The golf's mutable globals the model gives a value before the call
     (what earlier calls would have left there; sym.py starts them unknown)."""
     return sorted({re.sub(r'\.\d+#\d+$', '', d.name()) for d in m.decls()
-                   if re.match(r'^[^#]+\.\d+#\d+$', d.name())})
+                   if STATE_NAME.match(d.name())})
 
 
 def state_consts(terms):
@@ -208,7 +211,7 @@ def state_consts(terms):
             continue
         seen.add(e.get_id())
         if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            if re.match(r'^[^#]+\.\d+#\d+$', e.decl().name()) and z3.is_bv(e):
+            if STATE_NAME.match(e.decl().name()) and z3.is_bv(e):
                 out[e.decl().name()] = e
             continue
         todo.extend(e.children())
