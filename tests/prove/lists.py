@@ -140,6 +140,7 @@ class Lists:
             if x is None:
                 n = values.fresh_id()
                 x = z3.BitVec('%s_read%d' % (L.name, n), 32)
+                values.finite_domain(x, range(33))  # the fact below: 0 or a square
                 rest = values.bv(L.S, 32) & ~values.bv(taken, 32)
                 fact = z3.And(z3.Implies(rest != 0, member(x, rest)), z3.Implies(rest == 0, x == 0))
                 st.assume(fact)

@@ -861,14 +861,15 @@ def main(argv=None):
     # (reads-unkeyed); no loop cut at a helper's call (calls-uncut); the
     # probe for more list reads after a loop blind to the path's reads
     # (probe-unseeded); mutable globals starting as their initializers
-    # (globals-initial)
+    # (globals-initial); a list's square split by its values as if it
+    # were 0 to 31, not 0 to 32 (domain-short)
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
                              'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule',
                              'reads-apart', 'reads-dropped', 'reads-unkeyed', 'calls-uncut',
-                             'probe-unseeded', 'globals-initial'],
+                             'probe-unseeded', 'globals-initial', 'domain-short'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -899,6 +900,7 @@ def main(argv=None):
     golf.lists.CALLS_UNCUT = 'calls-uncut' in opts.plant
     golf.lists.PROBE_UNSEEDED = 'probe-unseeded' in opts.plant
     sym.GLOBALS_INITIAL = 'globals-initial' in opts.plant
+    values.DOMAIN_SHORT = 'domain-short' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)

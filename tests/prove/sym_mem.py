@@ -6,7 +6,7 @@ import z3
 
 from ir import (I1, I32, PTR, Refused)
 from values import (And, Ite, MemObj, Not, Or, Ptr, PtrIte, V, bv, byte_of, conc_bv, copy_poison,
-    field_offsets, in_ranges, is_conc, ite_value, key, mask, mul_const, parse_range_meta,
+    field_offsets, in_ranges, is_conc, ite_value, key, mask, mul_const, offset_cases, parse_range_meta,
     poison_of, resolve, signed, size_of, store_size)
 
 
@@ -177,8 +177,7 @@ class Memory:
                 out.append((c, obj, off))
             else:
                 step = align or 1
-                cands = list(range(0, obj.size - size + 1, step))
-                inside = Or(*[off == o for o in cands]) if cands else False
+                inside = Or(*[eq for o, eq in offset_cases(off, range(0, obj.size - size + 1, step))])
                 st.ub(And(c, Not(inside)), where + ' (out of bounds or misaligned in %s)' % obj.name)
                 out.append((c, obj, off))
         return out
@@ -262,9 +261,9 @@ class Memory:
             else:
                 self.check_effect(st, obj, where, 'read')
                 v = None
-                for o in range(0, obj.size - size + 1, align or 1):
+                for o, eq in offset_cases(off, range(0, obj.size - size + 1, align or 1)):
                     vo = self.read_cells(st.mem[obj], o, rty, where)
-                    v = vo if v is None else ite_value(off == o, vo, v)
+                    v = vo if v is None else ite_value(eq, vo, v)
                 if v is None:
                     v = poison_of(rty)
             result = v if result is None else ite_value(c, v, result)
@@ -361,9 +360,10 @@ class Memory:
                 for k in range(size):
                     cells[off + k] = (v, k)
                 continue
-            cands = [off] if isinstance(off, int) else list(range(0, obj.size - size + 1, align or 1))
-            for o in cands:
-                cond = And(c, True if isinstance(off, int) else off == o)
+            cases = [(off, True)] if isinstance(off, int) else \
+                offset_cases(off, range(0, obj.size - size + 1, align or 1))
+            for o, eq in cases:
+                cond = And(c, eq)
                 if cond is False:
                     continue
                 old = self.read_cells(cells, o, rty, where)
@@ -398,23 +398,23 @@ class Memory:
             if not lo <= X <= hi - size:
                 st.ub(True, where + ' (outside the local array)')
                 return None if store else poison_of(rty)
-            cands = [X]
+            cands = [(X, True)]
         else:
             st.ub(z3.Or(z3.ULT(X, lo), z3.UGT(X, hi - size)), where + ' (outside the local array)')
-            cands = list(range(lo, hi - size + 1))
+            cands = offset_cases(X, range(lo, hi - size + 1))
         if not store:
             v = None
-            for o in cands:
+            for o, eq in cands:
                 vo = self.read_cells(st.mem[obj], o, rty, where)
-                v = vo if v is None else ite_value(X == o, vo, v)
-            return v
+                v = vo if v is None else ite_value(eq, vo, v)
+            return poison_of(rty) if v is None else v
         v = args[4]
         cells = st.cells(obj)
-        for o in cands:
+        for o, eq in cands:
             if len(cands) == 1:
                 nv = v
             else:
-                nv = ite_value(X == o, v, self.read_cells(cells, o, rty, where))
+                nv = ite_value(eq, v, self.read_cells(cells, o, rty, where))
             for k in range(size):
                 cells[o + k] = (nv, k)
         return None

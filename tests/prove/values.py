@@ -20,6 +20,57 @@ def fresh_id():
     """A number no other fresh name of this process has."""
     return next(_FRESH)
 
+# Unknowns each of whose values is one of a few, with the fact stated on
+# every path that names them (lists.read: a square read from a list, 0 to
+# 32).  An offset computed from one of them alone is split by its values
+# (offset_cases): the cells of a store at a square's place each become "if
+# the square is 5", not the place's arithmetic, which the solver would
+# otherwise take apart once for every cell of the object.
+DOMAINS = {}
+DOMAIN_SHORT = False  # tests: the last of the values left out (squares as 0 to 31)
+
+
+def finite_domain(x, vals):
+    """x (a z3 constant) is one of vals on every path that names it."""
+    vals = tuple(vals)
+    DOMAINS[x.get_id()] = (x, vals[:-1] if DOMAIN_SHORT else vals)
+
+
+def domain_var(X):
+    """The one unknown X is computed from, if it is one of DOMAINS and X
+    names no other; else None."""
+    seen, todo, found = set(), [X], None
+    while todo:
+        e = todo.pop()
+        i = e.get_id()
+        if i in seen:
+            continue
+        seen.add(i)
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            if i not in DOMAINS or found is not None and found.get_id() != i:
+                return None
+            found = e
+            continue
+        todo.extend(e.children())
+    return found
+
+
+def offset_cases(X, cands):
+    """(offset, condition) for each offset o of cands X may be: X == o; or,
+    X computed from one unknown x of DOMAINS alone, "x is one of the values
+    that make X o" (the same on every path, which holds x's fact)."""
+    x = None if isinstance(X, int) else domain_var(X)
+    if x is None:
+        return [(o, X == o) for o in cands]
+    by = {}
+    for n in DOMAINS[x.get_id()][1]:
+        o = z3.simplify(z3.substitute(X, (x, z3.BitVecVal(n, x.size()))))
+        if not z3.is_bv_value(o):
+            return [(o, X == o) for o in cands]
+        by.setdefault(o.as_long(), []).append(n)
+    return [(o, Or(*[x == n for n in by[o]])) for o in cands if o in by]
+
+
 # ==================== Numbers ====================
 
 
