@@ -217,7 +217,10 @@ def cases():
         for text in ('movzbl %s, %%eax', 'movsbl %s, %%ecx', 'movzwl %s, %%eax', 'movl %s, %%edx',
                      'movslq %s, %%rsi', 'movq %s, %%rdi', 'movb $1, %s', 'movb %%al, %s', 'movw %%cx, %s',
                      'movl %%ecx, %s', 'movq %%rdx, %s', 'cmpb $2, %s', 'cmpl %%eax, %s', 'addl $3, %s',
-                     'movsbq %s, %%r8', 'movzbq %s, %%r9'):
+                     'movsbq %s, %%r8', 'movzbq %s, %%r9',
+                     # an immediate stored at an index (gcc -O3's int B[33] = {0}; B[*b++] = 1)
+                     'movl $1, %s', 'movw $-2, %s', 'movq $-3, %s', 'movq $0x7fffffff, %s',
+                     'cmpl $2, %s', 'cmpq $-1, %s', 'orl $4, %s', 'addb $1, %s', 'subl $1, %s'):
             add(pre + text % a)
     # SSE moves compilers use to copy and clear memory: pxor to zero, the
     # 16-byte moves (aligned ones at 16-byte aligned places), movq and movd
