@@ -224,6 +224,45 @@ x86_each() {
     printf '# %s; %s\n' "${lines[-2]#x86: }" "${lines[-1]#x86: }" >&3
 }
 
+# A stack address plus or minus a number (gcc-16 -O0: lea rax, [rbp -
+# 0x1d0]; add rax, rdx; movaps [rax], xmm0) is a computed place
+# (x86.stack_arith); planted as always an add, its sub case goes red.
+@test "a stack address moved by a number is a computed place; planted as always an add, the sub case goes red" {
+    planted_forms x86.py "s/b.set(rd, ('sv',) + region, b.emit('%s i64 %d, %s' % (m, kd\[1\], n)))/b.set(rd, ('sv',) + region, b.emit('add i64 %d, %s' % (kd[1], n)))/" \
+        'lea -8\(%rsp\), %rdx' 'and \$7, %r11; lea -8\(%rsp\), %rdx; sub %r11, %rdx; movl %ecx, -4\(%rdx\); movl \(%rdx\), %eax'
+}
+
+# An aligned move at a computed place of the stack (gcc-16 -O0 clears a
+# local int array by a loop of movaps at [rbp + rdx - 0x1d0]): the model
+# asks the proof to show the place a multiple of 16 (x86.check_aligned),
+# and where it is not, the processor faults.  aligned.s stores at
+# [rbp + (s & 24) - 48], one run of the processor per input: the model
+# finds undefined behaviour exactly where the run faults.  Planted as if
+# any place were aligned, it goes red.
+x86_faults() {
+    local dir=${1:-$ROOT/tests/prove} py
+    py=$(project_make print-PYTHON)
+    "${CC:-gcc}" -c -o "$BATS_TEST_TMPDIR/aligned.o" "$ROOT/tests/prove/checks/aligned.s" || return 99
+    "${CC:-gcc}" -std=c11 -O2 -o "$BATS_TEST_TMPDIR/aligned" "$ROOT/tests/prove/checks/canary_main.c" "$BATS_TEST_TMPDIR/aligned.o" || return 99
+    "$py" "$dir/checks/x86check.py" "$BATS_TEST_TMPDIR/aligned.o" "$BATS_TEST_TMPDIR/aligned" "$2" --each --faults
+}
+
+@test "the x86 model of an aligned move at a computed stack place against the machine: undefined behaviour where the processor faults and nowhere else, 200 runs; planted as always aligned, red" {
+    run x86_faults "" 200
+    assert_success
+    assert_line --regexp '^x86: the program aborted \(a fault\) on [1-9][0-9]* of 200 inputs$'
+    assert_line --index -1 --regexp '^x86: model vs machine: 200 inputs, 0 mismatches, [0-9.]+ s$'
+    printf '# %s; %s\n' "${lines[-2]#x86: }" "${lines[-1]#x86: }" >&3
+    local dir="$BATS_TEST_TMPDIR/planted"
+    planted_copy "$dir"
+    sed -i 's/^            bad = (X - at) % n != 0 if isinstance(X, int) else z3.URem(X - at, n) != 0$/            bad = False/' "$dir/sym_mem.py"
+    ! cmp -s "$dir/sym_mem.py" "$ROOT/tests/prove/sym_mem.py" || fail "nothing planted"
+    run x86_faults "$dir" 200
+    assert_failure
+    assert_line --index -1 --regexp '^x86: model vs machine: 200 inputs, [1-9][0-9]* mismatches, [0-9.]+ s$'
+    printf '# planted: %s\n' "${lines[-1]#x86: }" >&3
+}
+
 @test "the stack protector's model errors put back go red: __stack_chk_fail as a call that returns (canary.s), the canary read as 32 bits (its forms)" {
     local dir="$BATS_TEST_TMPDIR/planted"
     planted_copy "$dir"
@@ -751,7 +790,9 @@ done
 # square f's loop read, listmask.c's loop over a whole list, firstwhite.c's
 # first(w), a square f reads only after it, morecond.c's loop condition
 # more(p), the loop cut at the call; staticboard.c's static arrays, cleared
-# each call, gcc -O2's memset and -O0's stores into .bss); each is proved,
+# each call, gcc -O2's memset and -O0's stores into .bss; intboard.c's int
+# arrays on the stack, gcc -O2's and -O3's immediates stored at an index,
+# mov dword ptr [rsp + rax*4 + d], 2); each is proved,
 # and a wrong variant of each
 # (tests/prove/candidates/complete/wrong.tsv) is refuted with a row that replays.  By
 # default one start (27: it can jump both ways) on the builds where the
@@ -777,7 +818,7 @@ declare -gA COMPLETE_BUILDS=([recursive]="clang-19:-O2 clang-19:-O0 gcc:-O0 gcc:
     [clz]="site-gcc-15:-O0 gcc:-O2" [args8]="gcc:-O0 site-gcc-15:-O0"
     [squarebit]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [listmask]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
     [firstwhite]="gcc:-O0 clang-19:-O0 clang-19:-O2 site-gcc-15:-O0" [morecond]="gcc:-O0 clang-19:-O0 site-gcc-15:-O0"
-    [staticboard]="gcc:-O2 gcc:-O0 clang-19:-O0 site-gcc-15:-O0")
+    [staticboard]="gcc:-O2 gcc:-O0 clang-19:-O0 site-gcc-15:-O0" [intboard]="site-gcc-16:-O0 gcc:-O2 gcc:-O3")
 if [ -n "${PROVE_FULL:-}" ]; then
     COMPLETE_STARTS=1-32
 else
@@ -988,7 +1029,7 @@ asm_refused() {
 }
 
 for name in recursive helper volatile oneboard loops localarray switch strtab int128 btc tailrec helper3 onearg chain board8 \
-    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite morecond staticboard; do
+    mailbox memfill rotate popcount ctz ffs clz divide args8 squarebit listmask firstwhite morecond staticboard intboard; do
     bats_test_function --description "make prove proves the right candidate $name.c (tests/prove/candidates/complete/)" -- complete_proved "$name"
     bats_test_function --description "make prove refutes the wrong variant of $name.c with a row that replays" -- complete_refuted "$name"
 done
@@ -1120,6 +1161,21 @@ done
     refute_line --regexp '^prove: golf == reference'
     assert_line --regexp '^prove: gcc -O2: unproved: start 27: undefined behaviour in the golf \(.*\(out of bounds or misaligned in @\.bss\)\)'
     printf '# planted: %s\n' "$(grep -m 1 'unproved' <<< "$output")" >&3
+}
+
+# A store at a computed place of a frame's run that has gaps between its
+# locals (gcc-16 -O0's intboard.c: its clearing loop's run covers its
+# locals): each place it may hit keeps the bytes it misses, byte by byte
+# (sym_mem.store_case).  Planted whole (store-whole), a window over an
+# unwritten byte read as poison, and the local beside it became poison
+# wherever the store missed: the black list's induction step failed.
+@test "a store at a computed place keeps the bytes beside it (intboard.c, site-gcc-16 -O0); planted whole, the induction step fails" {
+    run project_make prove GOLF="$(in_checkout "$COMPLETE/intboard.c")" PROVE_OUT="$(in_checkout "$BATS_TEST_TMPDIR")/prove" \
+        PROVE_BUILDS=site-gcc-16:-O0 PROVE_ARGS="--starts 29 --plant store-whole" PROVE_TRUST=
+    assert_failure
+    refute_line --regexp '^prove: golf == reference'
+    assert_line --regexp '^prove: site-gcc-16 -O0: the loop over the black list \(header %x[0-9a-f]+\): the induction step fails: after the iteration, memory of @f %stack differs'
+    printf '# planted: %s\n' "$(grep -m 1 'induction step fails' <<< "$output")" >&3
 }
 
 # switch.c at gcc -O3 inlines its switch four times: the start's switch and

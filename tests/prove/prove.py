@@ -46,6 +46,7 @@ import z3  # noqa: E402
 
 import sym  # noqa: E402
 import sym_calls  # noqa: E402
+import sym_mem  # noqa: E402
 import values  # noqa: E402
 import golf  # noqa: E402
 import decide  # noqa: E402
@@ -862,14 +863,15 @@ def main(argv=None):
     # probe for more list reads after a loop blind to the path's reads
     # (probe-unseeded); mutable globals starting as their initializers
     # (globals-initial); a list's square split by its values as if it
-    # were 0 to 31, not 0 to 32 (domain-short)
+    # were 0 to 31, not 0 to 32 (domain-short); a store at a computed
+    # place reading each place whole, gaps and all (store-whole)
     ap.add_argument('--plant', action='append', default=[],
                     choices=['dead-unchecked', 'tailrec-no-acc', 'phase-unrenamed', 'no-compiler-names',
                              'one-identity', 'footer-unchecked', 'footer-text-unchecked', 'canary-ignored',
                              'count-once', 'loop-once', 'defer-any', 'pins-astray', 'board-stall', 'board-slow', 'reference-ahead',
                              'separate-paths', 'scan-zero-defined', 'div-zero-defined', 'same-by-rule',
                              'reads-apart', 'reads-dropped', 'reads-unkeyed', 'calls-uncut',
-                             'probe-unseeded', 'globals-initial', 'domain-short'],
+                             'probe-unseeded', 'globals-initial', 'domain-short', 'store-whole'],
                     help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
     for label, rule, ll, driver in opts.build:
@@ -901,6 +903,7 @@ def main(argv=None):
     golf.lists.PROBE_UNSEEDED = 'probe-unseeded' in opts.plant
     sym.GLOBALS_INITIAL = 'globals-initial' in opts.plant
     values.DOMAIN_SHORT = 'domain-short' in opts.plant
+    sym_mem.STORE_WHOLE = 'store-whole' in opts.plant
     if opts.source and source_refused(opts):
         return 1
     return prove(opts)

@@ -4,10 +4,13 @@ each access checked against its object's bounds and the function's memory()
 attribute (a part of sym.Exec)."""
 import z3
 
-from ir import (I1, I32, PTR, Refused)
+from ir import (I1, I8, I32, PTR, Refused)
 from values import (And, Ite, MemObj, Not, Or, Ptr, PtrIte, V, bv, byte_of, conc_bv, copy_poison,
     field_offsets, in_ranges, is_conc, ite_value, key, mask, mul_const, offset_cases, parse_range_meta,
     poison_of, resolve, signed, size_of, store_size)
+
+
+STORE_WHOLE = False  # tests: a store at a computed place reads and writes each place whole (store_case)
 
 
 class Memory:
@@ -366,10 +369,7 @@ class Memory:
                 cond = And(c, eq)
                 if cond is False:
                     continue
-                old = self.read_cells(cells, o, rty, where)
-                nv = ite_value(cond, v, old)
-                for k in range(size):
-                    cells[o + k] = (nv, k)
+                self.store_case(cells, o, cond, v, rty, size, where)
 
     def stack_access(self, st, inst, name):
         """The lifter's access to its stack at a computed offset (x86.py: a
@@ -383,6 +383,15 @@ class Memory:
         where = inst.where()
         args = [self.operand(st, t, v) for t, v, a in inst.args]
         base, off, lo, hi = args[:4]
+        if name == '@x86.stack.aligned':
+            # an aligned move's offset (x86.check_aligned): at, mod n, where
+            # the stack's addresses are multiples of n; else the processor faults
+            self.need_defined(st, off, where, 'the address')
+            at, n = lo.v, hi.v
+            X = off.v
+            bad = (X - at) % n != 0 if isinstance(X, int) else z3.URem(X - at, n) != 0
+            st.ub(bad, where + ' (an aligned move at a place that is not a multiple of %d: the processor faults)' % n)
+            return None
         store = '.store.' in name
         ty = inst.args[4][0] if store else inst.ty
         rty = resolve(st.fn.module, ty)
@@ -411,13 +420,33 @@ class Memory:
         v = args[4]
         cells = st.cells(obj)
         for o, eq in cands:
-            if len(cands) == 1:
-                nv = v
-            else:
-                nv = ite_value(eq, v, self.read_cells(cells, o, rty, where))
-            for k in range(size):
-                cells[o + k] = (nv, k)
+            self.store_case(cells, o, True if len(cands) == 1 else eq, v, rty, size, where)
         return None
+
+    def store_case(self, cells, o, eq, v, rty, size, where):
+        """The size bytes at o are v where eq holds, else what they were.
+        Unless they hold one whole value, byte by byte: bytes never written
+        stay unwritten where the store misses them, and the written bytes
+        beside them keep their values.  Read whole, one unwritten byte made
+        the old value poison, and the store left all its bytes poison
+        wherever it missed (a store at a computed place over a frame's run
+        with gaps between its locals, gcc-16 -O0's: its induction step
+        failed on a local beside a gap)."""
+        if eq is True:
+            for k in range(size):
+                cells[o + k] = (v, k)
+            return
+        old = [cells[o + k] for k in range(size)]
+        whole = old[0] is not None and old[0][1] == 0 and old[0][0].size() == size and \
+            all(c is not None and c[0] is old[0][0] and c[1] == k for k, c in enumerate(old))
+        if not whole and not STORE_WHOLE and v.k in ('i', 'b') and all(c is None or c[0].k in ('i', 'b') for c in old):
+            for k in range(size):
+                ob = poison_of(I8) if old[k] is None else byte_of(old[k][0], old[k][1], where)
+                cells[o + k] = (ite_value(eq, byte_of(v, k, where), ob), 0)
+            return
+        nv = ite_value(eq, v, self.read_cells(cells, o, rty, where))
+        for k in range(size):
+            cells[o + k] = (nv, k)
 
     def check_write(self, st, obj, where):
         self.check_effect(st, obj, where, 'write')

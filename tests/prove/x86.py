@@ -1087,6 +1087,20 @@ class ArithForms:
             return True
         if not is_stack(kd):
             return False
+        if kd[0] == 's' and m in ('add', 'sub') and s.type == cx.X86_OP_REG and \
+                lo_bits(b.kind(d_reg(b, s)[0])) == 64:
+            # a stack address plus a number (gcc-16 -O0 clears a local array
+            # by a loop of movaps, then adds the bytes done to its address
+            # for the rest): anywhere in the free run around it, whose tags
+            # each access through it checks again (address: stack_region)
+            region = free_run(b.stack, kd[1])
+            if region is None:
+                b.refuse('an address in the stack outside a run of its numbers (a local array)')
+            n = b.get(d_reg(b, s)[0], 64)
+            b.set(rd, ('sv',) + region, b.emit('%s i64 %d, %s' % (m, kd[1], n)))
+            for f in FLAGS:
+                b.set_flag(f, None, 'set by arithmetic on a stack address (not modelled)')
+            return True
 
         def off(k, r):
             return str(k[1]) if k[0] == 's' else b.value(r)
@@ -1466,6 +1480,16 @@ class ArithForms:
         if place[0] == 's':
             if (place[1] - self.aligned_at) % n:
                 b.refuse('an aligned access at a stack offset that is not a multiple of %d' % n)
+            if self.calls is not None and self.name != '@f':
+                self.calls.needs_aligned.add(self.name)
+            return
+        if place[0] == 'sx':
+            # a local array at a computed offset (gcc-16 -O0 clears int
+            # B[56] = {0} by a loop of movaps at [rbp + rdx - 0x1d0]): the
+            # proof must show the offset a multiple of n, or the processor
+            # faults (undefined behaviour)
+            b.lines.append('  call void @x86.stack.aligned(ptr %%stack, i64 %s, i64 %d, i64 %d)'
+                           % (place[1], self.aligned_at % n, n))
             if self.calls is not None and self.name != '@f':
                 self.calls.needs_aligned.add(self.name)
             return

@@ -222,6 +222,21 @@ def cases():
                      'movl $1, %s', 'movw $-2, %s', 'movq $-3, %s', 'movq $0x7fffffff, %s',
                      'cmpl $2, %s', 'cmpq $-1, %s', 'orl $4, %s', 'addb $1, %s', 'subl $1, %s'):
             add(pre + text % a)
+    # 16 bytes at an index (gcc-16 -O0's int B[56] = {0}: a loop of movaps
+    # of zeros at [rbp + rdx - 0x1d0]), the index a multiple of 16 for the
+    # aligned moves
+    for a in ('-32(%rbp,%r11,1)', '-48(%rsp,%r11,1)', '(%rbp,%r11,1)'):
+        pre = 'and $1, %r11\n\tshl $4, %r11\n\t'
+        for v in ('movaps', 'movups', 'movdqa', 'movdqu'):
+            add(pre + 'pxor %%xmm0, %%xmm0\n\t%s %%xmm0, %s' % (v, a))
+            add(pre + 'movq %%rcx, %%xmm2\n\t%s %%xmm2, %s\n\t%s %s, %%xmm3\n\tmovq %%xmm3, %%rdx' % (v, a, v, a))
+    # a stack address plus or minus a number, then used (gcc-16 -O0's
+    # lea -0x1d0(%rbp), %rax; add %rdx, %rax; movaps %xmm0, (%rax): the
+    # rest of a local array its clearing loop left)
+    add('and $1, %r11\n\tshl $4, %r11\n\tlea -48(%rbp), %rax\n\tadd %r11, %rax\n\tpxor %xmm0, %xmm0\n\t'
+        'movaps %xmm0, (%rax)\n\tmovaps %xmm0, 16(%rax)')
+    add('and $7, %r11\n\tlea -32(%rbp), %rax\n\tadd %r11, %rax\n\tmovb $5, (%rax)\n\tmovzbl 1(%rax), %ecx')
+    add('and $7, %r11\n\tlea -8(%rsp), %rdx\n\tsub %r11, %rdx\n\tmovl %ecx, -4(%rdx)\n\tmovl (%rdx), %eax')
     # SSE moves compilers use to copy and clear memory: pxor to zero, the
     # 16-byte moves (aligned ones at 16-byte aligned places), movq and movd
     # between xmm and the general registers or memory

@@ -11,6 +11,10 @@ go through PROGRAM and through the model, every input concrete; f's whole
 int must agree.  Closing line: `x86: model vs machine: N inputs, M
 mismatches, T s`; exit 1 on a mismatch, 2 when the model refuses f.
 
+--each --faults (aligned.s with canary_main.c): as --each, but the run
+ends by the processor's fault (an aligned move at a place that is not
+aligned), where the model must find undefined behaviour, and nowhere else.
+
 --each (the stack protector's test, canary.s with canary_main.c): one run
 of PROGRAM per input, which prints its canary (fs:0x28) first; the model
 reads that canary, and where the program aborts with "stack smashing
@@ -20,6 +24,7 @@ nowhere else; the ends are mostly 0-10 and the starts' low bytes often 0
 import argparse
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -88,6 +93,9 @@ def main():
     ap.add_argument('n', type=int)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--each', action='store_true', help='one run per input, its canary first (canary.s)')
+    ap.add_argument('--faults', action='store_true',
+                    help='with --each: a run the processor ends by a fault (SIGSEGV, SIGBUS) is one the model '
+                         'finds undefined behaviour in, and no other run (aligned.s)')
     opts = ap.parse_args()
     t0 = time.time()
     try:
@@ -112,7 +120,8 @@ def main():
         for (b, w, s, e), line in zip(inputs, lines):
             p = subprocess.run([opts.program], input=line, capture_output=True, text=True)
             out = p.stdout.split()
-            smashed = p.returncode != 0 and 'stack smashing detected' in p.stderr
+            smashed = p.returncode != 0 and ('stack smashing detected' in p.stderr if not opts.faults
+                                             else p.returncode in (-signal.SIGSEGV, -signal.SIGBUS))
             if not out or not smashed and (p.returncode != 0 or len(out) != 2):
                 raise SystemExit('x86: %s failed on %s: %s' % (opts.program, line.strip(), p.stderr.strip()[:200]))
             aborted += smashed
@@ -120,7 +129,8 @@ def main():
             if (got is None) != smashed or not smashed and got != int(out[1]):
                 bad.append((b, w, s, e, 'aborts' if smashed else out[1],
                             'undefined behaviour' if got is None else got))
-        print('x86: the program aborted (stack smashing detected) on %d of %d inputs' % (aborted, len(inputs)))
+        print('x86: the program aborted (%s) on %d of %d inputs'
+              % ('a fault' if opts.faults else 'stack smashing detected', aborted, len(inputs)))
     else:
         out = subprocess.run([opts.program], input=''.join(lines), capture_output=True, text=True,
                              check=True).stdout.split()
