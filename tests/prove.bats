@@ -228,7 +228,7 @@ x86_each() {
 # 0x1d0]; add rax, rdx; movaps [rax], xmm0) is a computed place
 # (x86.stack_arith); planted as always an add, its sub case goes red.
 @test "a stack address moved by a number is a computed place; planted as always an add, the sub case goes red" {
-    planted_forms x86.py "s/b.set(rd, ('sv',) + region, b.emit('%s i64 %d, %s' % (m, kd\[1\], n)))/b.set(rd, ('sv',) + region, b.emit('add i64 %d, %s' % (kd[1], n)))/" \
+    planted_forms x86.py "s/b.set(rd, kd, b.emit('%s i64 %s, %s' % (m, base, n)))/b.set(rd, kd, b.emit('add i64 %s, %s' % (base, n)))/" \
         'lea -8\(%rsp\), %rdx' 'and \$7, %r11; lea -8\(%rsp\), %rdx; sub %r11, %rdx; movl %ecx, -4\(%rdx\); movl \(%rdx\), %eax'
 }
 

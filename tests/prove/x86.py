@@ -1087,20 +1087,6 @@ class ArithForms:
             return True
         if not is_stack(kd):
             return False
-        if kd[0] == 's' and m in ('add', 'sub') and s.type == cx.X86_OP_REG and \
-                lo_bits(b.kind(d_reg(b, s)[0])) == 64:
-            # a stack address plus a number (gcc-16 -O0 clears a local array
-            # by a loop of movaps, then adds the bytes done to its address
-            # for the rest): anywhere in the free run around it, whose tags
-            # each access through it checks again (address: stack_region)
-            region = free_run(b.stack, kd[1])
-            if region is None:
-                b.refuse('an address in the stack outside a run of its numbers (a local array)')
-            n = b.get(d_reg(b, s)[0], 64)
-            b.set(rd, ('sv',) + region, b.emit('%s i64 %d, %s' % (m, kd[1], n)))
-            for f in FLAGS:
-                b.set_flag(f, None, 'set by arithmetic on a stack address (not modelled)')
-            return True
 
         def off(k, r):
             return str(k[1]) if k[0] == 's' else b.value(r)
@@ -1114,15 +1100,27 @@ class ArithForms:
             if m == 'sub':
                 b.set(rd, 'i', r)
             return True
-        if kd[0] != 'sv' or m not in ('add', 'sub'):
+        by_number = s.type == cx.X86_OP_REG and lo_bits(b.kind(d_reg(b, s)[0])) == 64
+        if m not in ('add', 'sub') or kd[0] == 's' and not by_number:
             return False
         if s.type == cx.X86_OP_IMM:
             n = s.imm & mask(64)
-        elif s.type == cx.X86_OP_REG and lo_bits(b.kind(d_reg(b, s)[0])) == 64:
+        elif by_number:
             n = b.get(d_reg(b, s)[0], 64)
         else:
             b.refuse('a stack address moved by something other than a number')
-        b.set(rd, kd, b.emit('%s i64 %s, %s' % (m, b.value(rd), n)))
+        if kd[0] == 's':
+            # a constant stack address moved by a number (gcc-16 -O0 clears
+            # a local array by a loop of movaps, then adds the bytes done to
+            # its address for the rest): anywhere in the free run around it,
+            # whose tags each access through it checks again (stack_region)
+            region = free_run(b.stack, kd[1])
+            if region is None:
+                b.refuse('an address in the stack outside a run of its numbers (a local array)')
+            kd, base = ('sv',) + region, str(kd[1])
+        else:
+            base = b.value(rd)
+        b.set(rd, kd, b.emit('%s i64 %s, %s' % (m, base, n)))
         for f in FLAGS:
             b.set_flag(f, None, 'set by arithmetic on a stack address (not modelled)')
         return True
